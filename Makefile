@@ -1,0 +1,110 @@
+# wyrm: a game engine for the Dragon family of board games.
+# `make help` lists the targets.
+
+CC      ?= cc
+BUILD   ?= build
+STD      = -std=c11 -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
+WARN     = -Wall -Wextra -Wshadow
+CPPFLAGS = -I.
+OPT_release = -O3 -march=native -DNDEBUG
+OPT_debug   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+OPT_tsan    = -O1 -g -fsanitize=thread
+OPT_cov     = -O0 -g --coverage
+MODE    ?= release
+CFLAGS  ?= $(OPT_$(MODE))
+ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
+LDLIBS   = -pthread -lm
+
+OUT      = $(BUILD)/$(MODE)
+LIB_SRC  = $(wildcard engine/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
+LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
+TEST_SRC = $(wildcard tests/*.c)
+LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
+MAIN_OBJ = $(OUT)/engine/main.o
+TEST_OBJ = $(TEST_SRC:%.c=$(OUT)/%.o)
+
+WYRM     = $(OUT)/wyrm
+TESTS    = $(OUT)/wyrm-tests
+
+CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
+
+.PHONY: all run test test-only check-deps bench perft debug tsan tsan-test pgo fuzz clean help
+
+all: wyrm
+
+wyrm: $(WYRM)
+	@cp $(WYRM) wyrm
+
+$(WYRM): $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(OUT)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(OUT)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+
+$(TESTS): $(LIB_OBJ) $(TEST_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
+
+## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
+run: wyrm
+	./wyrm
+
+## test: install Check if missing (as root), build, and run every test suite
+test: check-deps
+	@$(MAKE) --no-print-directory test-only
+
+test-only: $(TESTS) $(WYRM)
+	WYRM=$(WYRM) $(TESTS)
+
+check-deps:
+	@pkg-config --exists check 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing the Check unit-test framework (apt-get install -y check pkg-config)"; \
+	    (apt-get install -y check pkg-config || \
+	     (apt-get update && apt-get install -y check pkg-config)) >/dev/null; \
+	  else \
+	    echo "make test needs the Check framework: run 'sudo apt-get install check pkg-config'"; \
+	    exit 1; \
+	  fi; }
+
+## bench: the fixed-depth bench of every game; the last node count is the signature
+bench: wyrm
+	./wyrm bench
+
+## perft: the reference perft of every game's start position (see docs/performance.md)
+perft: wyrm
+	./wyrm perftsuite
+
+## debug: engine and tests with AddressSanitizer and UBSan, then run the tests
+debug: check-deps
+	@$(MAKE) --no-print-directory MODE=debug test-only
+
+## tsan: engine and tests with ThreadSanitizer, then run the threaded-search tests
+tsan: check-deps
+	@$(MAKE) --no-print-directory MODE=tsan tsan-test
+
+tsan-test: $(TESTS) $(WYRM)
+	WYRM=$(WYRM) CK_RUN_SUITE=smp $(TESTS)
+
+## pgo: a profile-guided optimised build (profile taken from `wyrm bench`)
+pgo:
+	rm -rf $(BUILD)/pgo-gen $(BUILD)/pgo
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/pgo-gen CFLAGS="$(OPT_release) -fprofile-generate -fprofile-update=atomic" $(BUILD)/pgo-gen/release/wyrm
+	$(BUILD)/pgo-gen/release/wyrm bench > /dev/null
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/pgo CFLAGS="$(OPT_release) -fprofile-use=$(CURDIR)/$(BUILD)/pgo-gen/release -fprofile-partial-training -Wno-missing-profile" $(BUILD)/pgo/release/wyrm
+	cp $(BUILD)/pgo/release/wyrm wyrm
+
+## clean: remove every build product
+clean:
+	rm -rf $(BUILD) wyrm
+
+## help: this list
+help:
+	@grep -E '^## ' Makefile | sed 's/^## /  make /'
+
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)

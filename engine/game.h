@@ -1,0 +1,115 @@
+/*
+ * The one interface between a game and everything else.
+ *
+ * Every game is a `const Game` table (movegen/<game>/, registered in engine/registry.c).
+ * The protocol, the search, bench, perft and the tests reach a game only through it and
+ * never ask which game they hold; where games need the search to behave differently, the
+ * table says so through named SearchParams.
+ *
+ * Positions are plain bytes of `pos_size`, trivially copyable (no pointers into
+ * themselves), so the search copies them per ply (copy-make) and per thread. A position
+ * always holds the complete game state: side to move, clocks and every right or counter
+ * the rules need (the FEN holds the same).
+ *
+ * Contracts every game keeps:
+ * - gen_moves() lists every legal move once (one entry per distinct move as the game's
+ *   rules identify moves) and returns 0 when the game is over by result();
+ * - gen_noisy() lists the legal moves that change material or end the game (captures,
+ *   promotions, conversions, wins); with params.noisy_forced, a non-empty noisy list is
+ *   the complete legal list (forced capture);
+ * - make_move() is only given a move from gen_moves() of that same position;
+ * - key() equals key_from_scratch() for every reachable position;
+ * - parse_move() accepts every spelling the rules allow and returns MOVE_NONE for anything
+ *   that is not a legal move of the position, whatever the bytes;
+ * - fen_read() rejects any malformed or inconsistent string with a one-line reason and
+ *   may leave the output position in any state (callers read into a scratch copy).
+ */
+#pragma once
+
+#include "engine/types.h"
+
+/* How the shared search treats a game: switches and the scale of its margins. */
+typedef struct SearchParams {
+    bool null_move;        /* null-move pruning; off where zugzwang is common */
+    bool reverse_futility; /* static-eval cutoffs near the leaves */
+    bool futility;         /* skip quiet moves that cannot raise alpha near the leaves */
+    bool late_move_reductions;
+    bool late_move_pruning;
+    bool noisy_forced;     /* noisy moves, when any exist, are all the legal moves (draughts) */
+    bool threat_extension; /* extend positions where Game.threat() reports a threat */
+    int margin_unit;       /* eval value of one ordinary man; pruning margins scale from it */
+} SearchParams;
+
+/* An option a game adds to the protocol (a combo), e.g. dragonqi's KnightVariation. */
+typedef struct GameOption {
+    const char *name;
+    const char *const *choices;
+    int choice_count;
+    int default_choice;
+} GameOption;
+
+typedef struct Game {
+    const char *name;           /* game id, as in UCI_Variant */
+    const char *const *aliases; /* other ids for the same rules, NULL-terminated, or NULL */
+    const char *side_names[2];  /* "white", "black" / "storm", "forest": P1 first */
+    int files, ranks;
+    size_t pos_size;
+
+    /* Start position; when start_fen_for is set, it picks the FEN from the game's option
+     * values (indexed like `options`), otherwise start_fen is used. */
+    const char *start_fen;
+    const char *(*start_fen_for)(const int *option_values);
+    const GameOption *options;
+    int option_count;
+
+    /* Called once at start-up (Zobrist tables, attack tables). May be NULL. */
+    void (*init)(void);
+
+    bool (*fen_read)(void *pos, const char *fen, char *err, size_t err_size);
+    void (*fen_write)(const void *pos, char *buf, size_t size);
+    void (*display)(const void *pos, char *buf, size_t size);
+
+    int (*gen_moves)(const void *pos, Move *moves);
+    int (*gen_noisy)(const void *pos, Move *moves);
+    bool (*is_noisy)(const void *pos, Move move);
+    void (*make_move)(const void *pos, Move move, void *out);
+    void (*make_null)(const void *pos, void *out); /* NULL: the game has no null move */
+    uint64_t (*perft)(const void *pos, int depth);  /* NULL: the generic perft is used */
+
+    void (*move_to_str)(const void *pos, Move move, char *buf); /* MOVE_STR_MAX bytes */
+    Move (*parse_move)(const void *pos, const char *str);
+
+    uint64_t (*key)(const void *pos);
+    uint64_t (*key_from_scratch)(const void *pos);
+    int (*side_to_move)(const void *pos); /* P1 or P2 */
+    int (*halfmove_clock)(const void *pos);  /* plies since the last irreversible ply */
+
+    /* Game over by the rules, not counting "no legal move" (see no_moves_result); cheap. */
+    Result (*result)(const void *pos);
+    Result no_moves_result;
+    /* Optional details of a finished game (e.g. points scored); NULL if none. */
+    void (*result_info)(const void *pos, char *buf, size_t size);
+    /* Plies without progress that draw; 0 means the NoProgressPlies option decides. */
+    int no_progress_plies;
+
+    Score (*evaluate)(const void *pos);
+    void (*eval_terms)(const void *pos, char *buf, size_t size);
+
+    /* Move ordering: a small index per move for history tables, and a score for noisy
+     * moves (higher first, e.g. value gained). */
+    uint32_t move_index_count;
+    uint32_t (*move_index)(const void *pos, Move move);
+    int (*noisy_order)(const void *pos, Move move);
+    /* Optional: the side to move faces a threat it must answer now. */
+    bool (*threat)(const void *pos);
+
+    SearchParams params;
+    const char *const *bench_fens; /* NULL-terminated */
+    int bench_depth;
+} Game;
+
+/* The start FEN under the given option values (NULL: defaults). */
+const char *game_start_fen(const Game *game, const int *option_values);
+
+/* Finds the legal move whose canonical string is `str` (a helper for parse_move). */
+Move game_find_move_by_string(const Game *game, const void *pos, const char *str);

@@ -1,0 +1,53 @@
+#include "engine/perft.h"
+
+#include <stdlib.h>
+
+uint64_t perft_generic(const Game *game, const void *pos, int depth)
+{
+    Move moves[MAX_MOVES];
+    if (depth <= 0)
+        return 1;
+    int n = game->gen_moves(pos, moves);
+    if (depth == 1)
+        return (uint64_t)n;
+    /* Children live on the heap: positions may be large and depths deep. */
+    unsigned char *child = malloc(game->pos_size);
+    if (!child)
+        abort();
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        game->make_move(pos, moves[i], child);
+        total += perft_generic(game, child, depth - 1);
+    }
+    free(child);
+    return total;
+}
+
+uint64_t perft(const Game *game, const void *pos, int depth)
+{
+    return game->perft ? game->perft(pos, depth) : perft_generic(game, pos, depth);
+}
+
+uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn,
+                      void *ctx, const volatile bool *stop)
+{
+    Move moves[MAX_MOVES];
+    char str[MOVE_STR_MAX];
+    if (depth <= 0)
+        return 1;
+    unsigned char *child = malloc(game->pos_size);
+    if (!child)
+        abort();
+    int n = game->gen_moves(pos, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n && !(stop && *stop); i++) {
+        game->make_move(pos, moves[i], child);
+        uint64_t count = perft(game, child, depth - 1);
+        game->move_to_str(pos, moves[i], str);
+        if (fn)
+            fn(ctx, str, count);
+        total += count;
+    }
+    free(child);
+    return total;
+}

@@ -1,0 +1,218 @@
+#include "tests/helpers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/perft.h"
+#include "engine/registry.h"
+#include "engine/rng.h"
+
+const Game *t_game(const char *name)
+{
+    registry_init();
+    const Game *g = registry_find(name);
+    ck_assert_msg(g != NULL, "unknown game %s", name);
+    return g;
+}
+
+void t_load(const Game *game, const char *fen, void *pos)
+{
+    char err[256] = "";
+    bool ok = game->fen_read(pos, fen, err, sizeof err);
+    ck_assert_msg(ok, "%s: FEN rejected: %s (%s)", game->name, fen, err);
+}
+
+bool t_fen_rejected(const Game *game, const char *fen)
+{
+    char err[256] = "";
+    void *pos = malloc(game->pos_size);
+    bool ok = game->fen_read(pos, fen, err, sizeof err);
+    free(pos);
+    return !ok && err[0] != 0;
+}
+
+uint64_t t_perft(const Game *game, const char *fen, int depth)
+{
+    void *pos = malloc(game->pos_size);
+    t_load(game, fen, pos);
+    uint64_t n = perft(game, pos, depth);
+    free(pos);
+    return n;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int split_words(char *s, char **words, int max)
+{
+    int n = 0;
+    for (char *w = strtok(s, " \t\n"); w && n < max; w = strtok(NULL, " \t\n"))
+        words[n++] = w;
+    return n;
+}
+
+void t_assert_moves(const Game *game, const char *fen, const char *expected)
+{
+    void *pos = malloc(game->pos_size);
+    t_load(game, fen, pos);
+    static Move moves[MAX_MOVES];
+    static char got_buf[MAX_MOVES][MOVE_STR_MAX];
+    static char *got[MAX_MOVES], *want[MAX_MOVES];
+    int n = game->gen_moves(pos, moves);
+    for (int i = 0; i < n; i++) {
+        game->move_to_str(pos, moves[i], got_buf[i]);
+        got[i] = got_buf[i];
+    }
+    char *exp_copy = strdup(expected);
+    int m = split_words(exp_copy, want, MAX_MOVES);
+    qsort(got, (size_t)n, sizeof *got, cmp_str);
+    qsort(want, (size_t)m, sizeof *want, cmp_str);
+    char report[8192];
+    size_t r = 0;
+    int i = 0, j = 0;
+    while (i < n || j < m) {
+        int c = i == n ? 1 : j == m ? -1 : strcmp(got[i], want[j]);
+        if (c < 0)
+            r += (size_t)snprintf(report + r, sizeof report - r > 0 ? sizeof report - r : 0,
+                                  " extra %s", got[i++]);
+        else if (c > 0)
+            r += (size_t)snprintf(report + r, sizeof report - r > 0 ? sizeof report - r : 0,
+                                  " missing %s", want[j++]);
+        else
+            i++, j++;
+        if (r >= sizeof report - 64)
+            break;
+    }
+    for (int k = 1; k < n; k++)
+        ck_assert_msg(strcmp(got[k - 1], got[k]) != 0, "%s: move %s generated twice in %s",
+                      game->name, got[k], fen);
+    ck_assert_msg(r == 0, "%s: moves of %s differ:%s", game->name, fen, report);
+    free(exp_copy);
+    free(pos);
+}
+
+void t_play(const Game *game, void *pos, const char *moves)
+{
+    char *copy = strdup(moves);
+    void *next = malloc(game->pos_size);
+    char *words[1024];
+    int n = split_words(copy, words, 1024);
+    for (int i = 0; i < n; i++) {
+        Move m = game->parse_move(pos, words[i]);
+        ck_assert_msg(m != MOVE_NONE, "%s: move %s is not legal", game->name, words[i]);
+        game->make_move(pos, m, next);
+        memcpy(pos, next, game->pos_size);
+    }
+    free(next);
+    free(copy);
+}
+
+static void check_position(const Game *game, const void *pos, Move *moves, int n)
+{
+    char fen[FEN_MAX], fen2[FEN_MAX], err[256], str[MOVE_STR_MAX];
+    void *copy = malloc(game->pos_size);
+    ck_assert_msg(game->key(pos) == game->key_from_scratch(pos), "%s: key drift", game->name);
+    game->fen_write(pos, fen, sizeof fen);
+    ck_assert_msg(game->fen_read(copy, fen, err, sizeof err), "%s: own FEN rejected: %s (%s)",
+                  game->name, fen, err);
+    game->fen_write(copy, fen2, sizeof fen2);
+    ck_assert_msg(strcmp(fen, fen2) == 0, "%s: FEN round trip %s -> %s", game->name, fen, fen2);
+    ck_assert_msg(game->key(copy) == game->key(pos), "%s: key differs after FEN round trip %s",
+                  game->name, fen);
+    for (int i = 0; i < n; i++) {
+        game->move_to_str(pos, moves[i], str);
+        ck_assert_msg(game->parse_move(pos, str) == moves[i], "%s: %s does not parse back in %s",
+                      game->name, str, fen);
+    }
+    static Move noisy[MAX_MOVES];
+    int k = game->gen_noisy(pos, noisy);
+    int noisy_count = 0;
+    for (int i = 0; i < n; i++)
+        noisy_count += game->is_noisy(pos, moves[i]);
+    ck_assert_msg(k == noisy_count, "%s: gen_noisy gives %d moves, is_noisy %d in %s",
+                  game->name, k, noisy_count, fen);
+    for (int i = 0; i < k; i++) {
+        bool found = false;
+        for (int j = 0; j < n && !found; j++)
+            found = moves[j] == noisy[i];
+        ck_assert_msg(found && game->is_noisy(pos, noisy[i]), "%s: bad noisy move in %s",
+                      game->name, fen);
+    }
+    free(copy);
+}
+
+long t_random_games(const Game *game, const char *fen, int games, int max_plies,
+                    uint64_t seed)
+{
+    void *pos = malloc(game->pos_size), *next = malloc(game->pos_size);
+    static Move moves[MAX_MOVES];
+    long plies = 0;
+    for (int g = 0; g < games; g++) {
+        t_load(game, fen, pos);
+        for (int ply = 0; ply < max_plies; ply++) {
+            int n = game->gen_moves(pos, moves);
+            check_position(game, pos, moves, n);
+            if (n == 0)
+                break;
+            game->make_move(pos, moves[rng_below(&seed, (uint64_t)n)], next);
+            memcpy(pos, next, game->pos_size);
+            plies++;
+        }
+    }
+    free(pos);
+    free(next);
+    return plies;
+}
+
+/* Does `pos`, with the side to move being the defender, lose within `plies` plies? */
+static bool defender_loses(const Game *game, const void *pos, int plies);
+
+static bool attacker_wins(const Game *game, const void *pos, int plies)
+{
+    if (plies <= 0 || game->result(pos) != RESULT_NONE)
+        return game->result(pos) == RESULT_WIN;
+    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
+    void *child = malloc(game->pos_size);
+    int n = game->gen_moves(pos, moves);
+    bool win = false;
+    for (int i = 0; i < n && !win; i++) {
+        game->make_move(pos, moves[i], child);
+        win = defender_loses(game, child, plies - 1);
+    }
+    free(child);
+    free(moves);
+    return win;
+}
+
+static bool defender_loses(const Game *game, const void *pos, int plies)
+{
+    Result r = game->result(pos);
+    if (r != RESULT_NONE)
+        return r == RESULT_LOSS;
+    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
+    void *child = malloc(game->pos_size);
+    int n = game->gen_moves(pos, moves);
+    bool lost = n == 0 ? game->no_moves_result == RESULT_LOSS : plies > 0;
+    for (int i = 0; i < n && lost; i++) {
+        game->make_move(pos, moves[i], child);
+        lost = attacker_wins(game, child, plies - 1);
+    }
+    free(child);
+    free(moves);
+    return lost;
+}
+
+int t_forced_win_plies(const Game *game, const char *fen, int max_plies)
+{
+    void *pos = malloc(game->pos_size);
+    t_load(game, fen, pos);
+    int found = -1;
+    for (int plies = 1; plies <= max_plies && found < 0; plies += 2)
+        if (attacker_wins(game, pos, plies))
+            found = plies;
+    free(pos);
+    return found;
+}

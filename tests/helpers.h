@@ -1,0 +1,38 @@
+/*
+ * Shared helpers for the Check suites: loading positions, perft, exact move-list
+ * comparison, and the invariants every game must keep along random games.
+ */
+#pragma once
+
+#include <check.h>
+
+#include "engine/game.h"
+
+/* The game by id; fails the test if unknown. */
+const Game *t_game(const char *name);
+
+/* Reads `fen` into `pos` (game->pos_size bytes); fails the test with the reason if invalid. */
+void t_load(const Game *game, const char *fen, void *pos);
+
+/* True if the game rejects `fen`. */
+bool t_fen_rejected(const Game *game, const char *fen);
+
+uint64_t t_perft(const Game *game, const char *fen, int depth);
+
+/* Asserts the legal moves of `fen` are exactly the space-separated canonical strings in
+ * `expected` (any order). Reports missing and extra moves. */
+void t_assert_moves(const Game *game, const char *fen, const char *expected);
+
+/* Plays `games` random games of up to `max_plies` from `fen` and checks after every ply:
+ * incremental key equals key from scratch, FEN round trip (read(write(p)) writes the same
+ * string and has the same key), every generated move's string parses back to that move,
+ * gen_noisy() is a subset of gen_moves() and agrees with is_noisy(). Returns plies played. */
+long t_random_games(const Game *game, const char *fen, int games, int max_plies,
+                    uint64_t seed);
+
+/* Applies space-separated moves to the position in place; fails if one is illegal. */
+void t_play(const Game *game, void *pos, const char *moves);
+
+/* The fewest plies (odd, at most max_plies) in which the side to move of `fen` forces a
+ * win by the game's own rules, found by a full-width search; -1 if none. */
+int t_forced_win_plies(const Game *game, const char *fen, int max_plies);
