@@ -1,0 +1,12 @@
+build-clang/release/search/search.o: search/search.c search/thread.h \
+  search/search.h engine/game.h engine/types.h search/tt.h
+
+search/thread.h:
+
+search/search.h:
+
+engine/game.h:
+
+engine/types.h:
+
+search/tt.h:
