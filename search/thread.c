@@ -90,6 +90,19 @@ void pool_clear(SearchPool *pool)
     }
 }
 
+/* Search frames hold move lists, so threads get a roomy stack (only touched pages count). */
+enum { SEARCH_STACK_BYTES = 64 * 1024 * 1024 };
+
+static bool start_thread(pthread_t *handle, void *(*fn)(void *), void *arg)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
+    bool ok = pthread_create(handle, &attr, fn, arg) == 0;
+    pthread_attr_destroy(&attr);
+    return ok;
+}
+
 static void *helper_main(void *arg)
 {
     search_thread_run(arg);
@@ -120,7 +133,7 @@ static void *pool_main(void *arg)
         search_thread_prepare(&pool->threads[i]);
     int started = 1;
     for (int i = 1; i < pool->thread_count; i++, started++)
-        if (pthread_create(&pool->threads[i].handle, NULL, helper_main, &pool->threads[i]))
+        if (!start_thread(&pool->threads[i].handle, helper_main, &pool->threads[i]))
             break;
     search_thread_run(&pool->threads[0]);
     wait_while_pondering(pool);
@@ -144,7 +157,7 @@ static void launch(SearchPool *pool)
     atomic_store(&pool->running, true);
     pool->start_ms = now_ms();
     atomic_store(&pool->clock_start_ms, pool->start_ms);
-    if (pthread_create(&pool->main_thread, NULL, pool_main, pool)) {
+    if (!start_thread(&pool->main_thread, pool_main, pool)) {
         /* No thread: run inline, which still answers exactly once. */
         pool_main(pool);
         return;

@@ -42,6 +42,7 @@ typedef struct SearchThread {
     RootMove *root_moves;
     int root_count;
     int multipv_index;     /* the root move being searched as the k-th line */
+    int root_depth;        /* the iteration's depth */
 
     Move killers[MAX_PLY + 2][2];
     int16_t *history;      /* [2][move_index_count]: side to move, move index */

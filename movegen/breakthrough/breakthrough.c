@@ -400,6 +400,6 @@ const Game breakthrough_game = {
         .margin_unit = 100,
     },
     .bench_fens = bt_bench,
-    .bench_depth = 7,
+    .bench_depth = 13,
     .perft_reference = bt_perft_reference,
 };
