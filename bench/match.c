@@ -159,6 +159,7 @@ static bool check_engines(Match *m, EngineClient *clients)
         snprintf(label, sizeof label, "%.100s", c->engines[k].name ? c->engines[k].name
                                                                    : c->engines[k].argv[0]);
         client_init(&clients[k], &c->engines[k], c->game, label, m->abort_pipe[0], &m->log);
+        clients[k].adopt_id_name = !c->engines[k].name;
         if (client_start(&clients[k], detail, sizeof detail) != CLIENT_OK) {
             match_log(&m->log, "wyrm match: engine %d (%.200s): %s", k + 1, c->engines[k].cmd,
                       detail);
@@ -177,8 +178,10 @@ static bool check_engines(Match *m, EngineClient *clients)
             snprintf(base, sizeof base, "%.120s", m->names[k]);
             snprintf(m->names[k], sizeof m->names[k], "%.120s#%d", base, k + 1);
         }
-    for (int k = 0; k < MATCH_ENGINES; k++)
+    for (int k = 0; k < MATCH_ENGINES; k++) {
+        clients[k].adopt_id_name = false;
         snprintf(clients[k].name, sizeof clients[k].name, "%s", m->names[k]);
+    }
     return true;
 }
 

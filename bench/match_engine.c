@@ -51,11 +51,16 @@ void client_free(EngineClient *c)
 
 static int64_t timeout_us(const EngineClient *c) { return c->config->timeout_ms * 1000; }
 
-static bool send_line(EngineClient *c, const char *line)
+static bool send_line_within(EngineClient *c, const char *line, int64_t wait_us, int abort_fd)
 {
     if (c->log && c->log->traffic)
         match_log(c->log, "%s > %s", c->name, line);
-    return proc_write_line(&c->proc, line, proc_now_us() + timeout_us(c), c->abort_fd);
+    return proc_write_line(&c->proc, line, proc_now_us() + wait_us, abort_fd);
+}
+
+static bool send_line(EngineClient *c, const char *line)
+{
+    return send_line_within(c, line, timeout_us(c), c->abort_fd);
 }
 
 static ProcRead receive_line(EngineClient *c, int64_t deadline_us, const char **line)
@@ -193,8 +198,11 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
             line++;
         if (word_is(line, hello_ok))
             break;
-        if (strncmp(line, "id name ", 8) == 0)
+        if (strncmp(line, "id name ", 8) == 0) {
             snprintf(c->id_name, sizeof c->id_name, "%s", line + 8);
+            if (c->adopt_id_name)
+                snprintf(c->name, sizeof c->name, "%s", c->id_name);
+        }
         else if (strncmp(line, "option name ", 12) == 0)
             remember_option(c, line);
     }
@@ -290,8 +298,9 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
 
 void client_quit(EngineClient *c)
 {
+    /* Not abortable: `quit` is how a stopping match ends its engines. */
     if (proc_running(&c->proc))
-        proc_write_line(&c->proc, "quit", proc_now_us() + CLIENT_QUIT_WRITE_MS * 1000, -1);
+        send_line_within(c, "quit", CLIENT_QUIT_WRITE_MS * 1000, -1);
     proc_stop(&c->proc, CLIENT_QUIT_GRACE_MS);
     c->ready = false;
 }

@@ -34,6 +34,7 @@ typedef struct EngineClient {
     const EngineConfig *config;
     const Game *game;
     char name[CLIENT_NAME_MAX]; /* the name in records and reports */
+    bool adopt_id_name;         /* take the `id name` as the name once known */
     char id_name[CLIENT_NAME_MAX];
     EngineProc proc;
     bool ready;                 /* started and answering */

@@ -48,17 +48,47 @@ bool match_elo(const MatchScore *s, EloEstimate *out)
     return true;
 }
 
+/* Bisection steps for the tilt x: the interval starts below 1e3 wide, and 200 halvings
+ * reach the limit of a double. */
+enum { SPRT_BISECTIONS = 200 };
+
+/* The distribution nearest (in likelihood) to p with expected score s: q_j = p_j / (1 + x
+ * (a_j - s)), where x makes the expected score s. The function of x below falls from
+ * +inf to -inf across the interval where every denominator is positive. */
+static void nearest_with_score(const double p[3], double s, double q[3])
+{
+    static const double a[3] = {1.0, 0.5, 0.0};
+    double lo = -1 / (1 - s), hi = 1 / s, x = 0;
+    for (int step = 0; step < SPRT_BISECTIONS; step++) {
+        x = (lo + hi) / 2;
+        double f = 0;
+        for (int j = 0; j < 3; j++)
+            f += p[j] * (a[j] - s) / (1 + x * (a[j] - s));
+        if (f > 0)
+            lo = x;
+        else
+            hi = x;
+    }
+    for (int j = 0; j < 3; j++)
+        q[j] = p[j] / (1 + x * (a[j] - s));
+}
+
 double match_sprt_llr(const SprtConfig *sprt, const MatchScore *s)
 {
     if (match_score_games(s) == 0)
         return 0;
-    double w = s->wins ? s->wins : SPRT_EMPTY_CELL;
-    double d = s->draws ? s->draws : SPRT_EMPTY_CELL;
-    double l = s->losses ? s->losses : SPRT_EMPTY_CELL;
-    double mean, variance;
-    sample_moments(w, d, l, &mean, &variance);
-    double s0 = score_of_elo(sprt->elo0), s1 = score_of_elo(sprt->elo1);
-    return (w + d + l) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance);
+    double counts[3] = {s->wins, s->draws, s->losses};
+    double n = 0, p[3], q0[3], q1[3];
+    for (int j = 0; j < 3; j++)
+        n += counts[j] = counts[j] > 0 ? counts[j] : SPRT_EMPTY_CELL;
+    for (int j = 0; j < 3; j++)
+        p[j] = counts[j] / n;
+    nearest_with_score(p, score_of_elo(sprt->elo0), q0);
+    nearest_with_score(p, score_of_elo(sprt->elo1), q1);
+    double llr = 0;
+    for (int j = 0; j < 3; j++)
+        llr += p[j] * log(q1[j] / q0[j]);
+    return n * llr;
 }
 
 double match_sprt_lower(const SprtConfig *sprt) { return log(sprt->beta / (1 - sprt->alpha)); }

@@ -7,12 +7,17 @@
  * s +- 1.959964 sigma / sqrt(N), and reports half the Elo width of that interval (as
  * cutechess-cli does).
  *
- * SPRT: the generalised SPRT on the trinomial W/D/L model with logistic Elo bounds, in its
- * normal approximation (as fastchess and cutechess-cli use):
- *   LLR = N (s1 - s0) (2 s - s0 - s1) / (2 sigma^2),  s_i = 1 / (1 + 10^(-elo_i / 400)),
- * where a count of 0 is taken as 0.001 (fishtest's regularisation, so a one-sided start
- * still moves the LLR). The test stops with H1 (elo >= elo1) when LLR >= ln((1-beta)/alpha)
- * and with H0 (elo <= elo0) when LLR <= ln(beta/(1-alpha)).
+ * SPRT: the generalised SPRT on the trinomial W/D/L model with logistic Elo bounds
+ * s_i = 1 / (1 + 10^(-elo_i / 400)), in its exact maximum-likelihood form (Van den Bergh's,
+ * as fishtest's LLR_logistic computes it). With p the observed W/D/L frequencies and
+ * a = (1, 1/2, 0) their scores, the distribution closest to p with expected score s is
+ * q_j = p_j / (1 + x (a_j - s)), x solving sum_j p_j (a_j - s) / (1 + x (a_j - s)) = 0;
+ * then LLR = N sum_j p_j ln(q1_j / q0_j). A count of 0 is taken as 0.001 (fishtest's
+ * regularisation), so the LLR is finite from the first game and moves slowly while one
+ * kind of result is all there is. The test stops with H1 (elo >= elo1) when
+ * LLR >= ln((1-beta)/alpha) and with H0 (elo <= elo0) when LLR <= ln(beta/(1-alpha)).
+ * (The pentanomial model would need complete game pairs; a match stopped by the SPRT or
+ * by Ctrl-C may end in the middle of one.)
  */
 #pragma once
 
