@@ -176,7 +176,7 @@ static bool check_engines(Match *m, EngineClient *clients)
         for (int k = 0; k < MATCH_ENGINES; k++) {
             char base[CLIENT_NAME_MAX];
             snprintf(base, sizeof base, "%.120s", m->names[k]);
-            snprintf(m->names[k], sizeof m->names[k], "%.120s#%d", base, k + 1);
+            snprintf(m->names[k], sizeof m->names[k], "%.100s#%d", base, k + 1);
         }
     for (int k = 0; k < MATCH_ENGINES; k++) {
         clients[k].adopt_id_name = false;
@@ -267,6 +267,8 @@ static bool set_up(Match *m, EngineClient *checked)
         match_log(&m->log, "wyrm match: cannot create a pipe");
         return false;
     }
+    /* From here on a Ctrl-C also cuts short the engines' start-up. */
+    atomic_store(&interrupt_fd, m->abort_pipe[1]);
     if (!openings_open(&m->book, c, err, sizeof err)) {
         match_log(&m->log, "wyrm match: %s", err);
         return false;
@@ -301,7 +303,6 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
     memset(checked, 0, sizeof checked);
     bool ready = set_up(m, checked);
     if (ready) {
-        atomic_store(&interrupt_fd, m->abort_pipe[1]);
         print_header(m);
         int workers = config->concurrency < config->games ? config->concurrency : config->games;
         Worker *pool = calloc((size_t)workers, sizeof *pool);
@@ -321,10 +322,10 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
         for (int i = 0; i < workers; i++)
             pthread_join(pool[i].thread, NULL);
         free(pool);
-        atomic_store(&interrupt_fd, -1);
         flush_pgn(m, true);
         print_report(m);
     }
+    atomic_store(&interrupt_fd, -1);
     sigaction(SIGPIPE, &previous, NULL);
     if (m->pgn)
         fclose(m->pgn);
