@@ -67,7 +67,7 @@ static int add_moves(Move *moves, int n, Bb64 dests, int delta)
     return n;
 }
 
-/* Moves whose destinations lie in `keep` (all of them for ~0). */
+/* Every withdrawal, and the steps and flies that land in `keep_quiet`. */
 static int gen_filtered(const DgPos *p, Move *moves, Bb64 keep_quiet)
 {
     if (dg_result(p) != RESULT_NONE)
@@ -155,7 +155,17 @@ static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64
     return (uint64_t)n;
 }
 
-/* One child per move of forward direction i, searched to depth - 1 (depth >= 2). */
+/* A child position, `player` to move: counted in place when it is the last ply, so the
+ * ply before the leaves makes no call per move. */
+static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64 enemy,
+                                                                   int player, int depth)
+{
+    if (depth == 1)
+        return count_moves(own, enemy, player);
+    return player == P1 ? perft_south(own, enemy, depth) : perft_north(own, enemy, depth);
+}
+
+/* One child per move of forward direction i, each searched to depth - 1 (depth >= 2). */
 static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 enemy,
                                                                  int player, int i, int depth)
 {
@@ -164,35 +174,20 @@ static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 e
     Bb64 step = dg_shift(own, fwd) & empty;
     Bb64 fly = dg_shift(dg_shift(own, fwd) & own, fwd) & empty;
     Bb64 take = dg_shift(own & dg_shift(enemy, back), back) & empty;
-    int d = dg_delta(fwd);
+    int d = dg_delta(fwd), them = !player;
     uint64_t total = 0;
-    if (depth == 2) {
-        while (step) {
-            int to = bb64_pop_lsb(&step);
-            total += count_moves(enemy, own ^ bit(to) ^ bit(to - d), !player);
-        }
-        while (fly) {
-            int to = bb64_pop_lsb(&fly);
-            total += count_moves(enemy, own ^ bit(to) ^ bit(to - 2 * d), !player);
-        }
-        while (take) {
-            int to = bb64_pop_lsb(&take);
-            total += count_moves(enemy ^ bit(to + 2 * d), own ^ bit(to) ^ bit(to + d), !player);
-        }
-        return total;
-    }
-    uint64_t (*next)(Bb64, Bb64, int) = player == P1 ? perft_north : perft_south;
     while (step) {
         int to = bb64_pop_lsb(&step);
-        total += next(enemy, own ^ bit(to) ^ bit(to - d), depth - 1);
+        total += perft_child(enemy, own ^ bit(to) ^ bit(to - d), them, depth - 1);
     }
     while (fly) {
         int to = bb64_pop_lsb(&fly);
-        total += next(enemy, own ^ bit(to) ^ bit(to - 2 * d), depth - 1);
+        total += perft_child(enemy, own ^ bit(to) ^ bit(to - 2 * d), them, depth - 1);
     }
     while (take) {
         int to = bb64_pop_lsb(&take);
-        total += next(enemy ^ bit(to + 2 * d), own ^ bit(to) ^ bit(to + d), depth - 1);
+        total += perft_child(enemy ^ bit(to + 2 * d), own ^ bit(to) ^ bit(to + d), them,
+                             depth - 1);
     }
     return total;
 }
