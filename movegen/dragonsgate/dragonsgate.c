@@ -459,14 +459,18 @@ static const char *const dg_bench[] = {
     "dd1ddddd/ddddD3/3Dd3/8/4dd2/2D5/DDDDDDD1/1DD2DDD b 0 11",
     "4dddd/d1ddd1dd/5d2/2d2D2/1d6/1D6/DDD1DDDD/D2D1DDD w 0 12",
     "1d2d2d/1dddd1dd/d7/2DD2d1/D3d3/1dDD2DD/1Dd2DDD/DDDDD3 b 0 14",
-    "d2dd1dd/1d2D3/dd1dd2D/8/8/2Dd2d1/DDDDDDD1/1DD2DDD w 0 16",
+    "dd4dd/ddddd3/4dd2/DD3dd1/8/3DD1D1/D1D2D2/DDDD2DD w 0 13",
     "7d/d2d1ddd/2d5/1dd1dDD1/1d6/5D1D/DDD1D1DD/D2D4 w 0 22",
-    "1dd4d/3d3d/d1dDdd2/1D3dd1/2DDD1d1/3d3D/d3D1DD/D1D1D3 b 0 25",
+    "d5d1/1d1dddd1/d7/Dd3ddD/d2D4/1D1D1D2/D2D3D/2D1DD2 b 0 23",
     "7d/5dd1/1dd4d/1d2dDDD/ddd4D/4DDD1/DDDD4/D7 w 0 27",
-    "8/5dd1/8/d3dDDD/ddd4D/3dDD2/DDD5/D7 w 0 37",
-    "5d2/6d1/8/d3d1DD/dd4DD/DD6/DD1d4/8 w 0 42",
+    "8/1d3d2/3d1d2/3dd1dd/DD1D2d1/1D2D1DD/4D1DD/8 b 0 36",
+    "8/6d1/dd1d1d2/8/DDDDDddd/8/3D1D1D/8 w 0 41",
+    "8/d7/2ddddd1/3dd3/2d2DDD/D3D3/2D5/8 w 0 42",
     NULL,
 };
+
+/* The rules file's table (depths 1-4). */
+static const uint64_t dg_perft_reference[] = {42, 1764, 71316, 2883204, 0};
 
 const Game dragonsgate_game = {
     .name = "dragonsgate",
@@ -521,5 +525,6 @@ const Game dragonsgate_game = {
         .margin_unit = DG_DRAGON_VALUE,
     },
     .bench_fens = dg_bench,
-    .bench_depth = 8,
+    .bench_depth = 9,
+    .perft_reference = dg_perft_reference,
 };
