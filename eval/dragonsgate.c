@@ -92,7 +92,9 @@ static void terms_both(const DgPos *p, DgTerms *t)
 
 static Score clamp_eval(int v)
 {
-    return v >= SCORE_EVAL_MAX ? SCORE_EVAL_MAX - 1 : v <= -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX + 1 : v;
+    if (v >= SCORE_EVAL_MAX)
+        return SCORE_EVAL_MAX - 1;
+    return v <= -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX + 1 : v;
 }
 
 Score dragonsgate_evaluate(const void *vp)
