@@ -296,6 +296,29 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
     }
 }
 
+ClientStatus client_query_result(EngineClient *c, const char *position, char *answer,
+                                 size_t size, char *detail, size_t detail_size)
+{
+    if (!send_line(c, position) || !send_line(c, "query result"))
+        return write_failure(c, "response", detail, detail_size);
+    int64_t deadline = proc_now_us() + timeout_us(c);
+    const char *line;
+    for (;;) {
+        ProcRead r = receive_line(c, deadline, &line);
+        if (r != PROC_LINE)
+            return failure(c, r, "response", detail, detail_size);
+        while (isspace((unsigned char)*line))
+            line++;
+        if (word_is(line, "response")) {
+            const char *word = line + 8;
+            while (isspace((unsigned char)*word))
+                word++;
+            snprintf(answer, size, "%.*s", (int)strcspn(word, " \t"), word);
+            return CLIENT_OK;
+        }
+    }
+}
+
 void client_quit(EngineClient *c)
 {
     /* Not abortable: `quit` is how a stopping match ends its engines. */

@@ -6,7 +6,9 @@
  * UGI only if the engine offers UCI_Variant), the configured options in order, and
  * `isready` until `readyok`. Each game starts with `ucinewgame` / `uginewgame` and
  * `isready`. A move is `position fen <start> moves ...` and one `go` line; the reply is
- * the first `bestmove` line, timed from the moment `go` was written.
+ * the first `bestmove` line, timed from the moment `go` was written. After a game that
+ * the rules ended, a UGI engine is asked `query result` on the final position, so that a
+ * disagreement between its rules and the referee's shows up as a warning.
  *
  * Failures are reported, never fatal: the caller turns them into a lost game and starts
  * the process again.
@@ -72,6 +74,11 @@ ClientStatus client_new_game(EngineClient *c, char *detail, size_t size);
  * move may take (margin included); past it the engine gets `stop`, and then timeout_ms to
  * answer. budget_us == 0: no time limit, only the hang timeout. */
 MoveReply client_go(EngineClient *c, const char *position, const char *go, int64_t budget_us);
+
+/* UGI: sends the position and `query result`; fills `answer` with the word after
+ * `response` (p1win, p2win, draw, none). */
+ClientStatus client_query_result(EngineClient *c, const char *position, char *answer,
+                                 size_t size, char *detail, size_t detail_size);
 
 /* Sends `quit`, waits a little, then kills; always reaps. */
 void client_quit(EngineClient *c);

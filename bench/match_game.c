@@ -306,6 +306,32 @@ static Outcome play_moves(const GameSetup *s, Referee *ref)
     }
 }
 
+/* Asks each UGI engine for the result of a game the rules ended; a different answer is
+ * logged (the referee's result stands). */
+static void cross_check(const GameSetup *s, const Referee *ref, const Outcome *o)
+{
+    if (o->termination != TERM_RULES && o->termination != TERM_NO_MOVES &&
+        o->termination != TERM_REPETITION)
+        return;
+    const char *expected = o->winner == P1 ? "p1win" : o->winner == P2 ? "p2win" : "draw";
+    for (int side = 0; side < 2; side++) {
+        EngineClient *c = s->players[side];
+        if (c->config->proto != PROTO_UGI || !c->ready)
+            continue;
+        char answer[64], detail[CLIENT_DETAIL_MAX];
+        char *position = referee_position_command(ref);
+        ClientStatus status = client_query_result(c, position, answer, sizeof answer, detail,
+                                                  sizeof detail);
+        free(position);
+        if (status == CLIENT_OK && strcmp(answer, expected) != 0)
+            match_log(c->log, "warning: game %d: %s answers `query result` with '%s'; by the "
+                      "referee's rules it is %s (%s)", s->number, c->name, answer, expected,
+                      o->detail);
+        else if (status == CLIENT_CRASH || status == CLIENT_HANG)
+            match_log(c->log, "warning: game %d: `query result`: %s", s->number, detail);
+    }
+}
+
 void match_play_game(const GameSetup *s, GameRecord *record)
 {
     const MatchConfig *cfg = s->config;
@@ -327,8 +353,10 @@ void match_play_game(const GameSetup *s, GameRecord *record)
     }
     snprintf(record->start_fen, sizeof record->start_fen, "%s", ref.start_fen);
     Outcome outcome = prepare_engines(s);
-    if (outcome.termination == TERM_NONE)
+    if (outcome.termination == TERM_NONE) {
         outcome = play_moves(s, &ref);
+        cross_check(s, &ref, &outcome);
+    }
     record->outcome = outcome;
     record->plies = ref.played;
     record->moves = ref.moves;

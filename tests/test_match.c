@@ -730,6 +730,19 @@ START_TEST(match_legal_games_and_pgn)
     assert_contains(m.log, "alpha > go depth 1\n");
     assert_contains(m.log, "alpha > position fen pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1\n");
     assert_contains(m.log, "alpha > quit\n");
+    /* The UGI engine is asked for the result of each game and agrees. */
+    ck_assert_int_eq(count_substr(m.log, "beta > query result\n"), 2);
+    snprintf(line, sizeof line, "beta < response %s\n", end.winner == P1 ? "p1win" : "p2win");
+    ck_assert_int_eq(count_substr(m.log, line), 2);
+    ck_assert_ptr_null(strstr(m.log, "warning"));
+    match_output_free(&m);
+
+    m = run_match("-game breakthrough -engine cmd=%_liar name=liar proto=ugi -engine cmd=% "
+                  "-each depth=1 -games 1");
+    snprintf(line, sizeof line, "warning: game 1: liar answers `query result` with 'draw'; by "
+             "the referee's rules it is %s (%s)\n", end.winner == P1 ? "p1win" : "p2win",
+             end.detail);
+    ck_assert_str_eq(m.log, line);
     match_output_free(&m);
 
     m = run_match("-game breakthrough -engine cmd=%_name=alpha proto=ugi -engine cmd=% "

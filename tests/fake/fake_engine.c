@@ -4,7 +4,7 @@
  * told to misbehave from a given move on:
  *
  *   fake-engine [mode=legal|illegal|crash|killself|hang|flag|mute] [after=N] [sleep=MS]
- *               [think=MS] [name=NAME]
+ *               [think=MS] [name=NAME] [liar]
  *
  *   legal     always a legal move (the default)
  *   illegal   answers `bestmove a1a1`
@@ -15,7 +15,8 @@
  *   mute      never answers `uci` / `ugi`
  *
  * `after=N`: the first N `go` commands of the process are answered legally. `think=MS`:
- * every legal answer waits that long first.
+ * every legal answer waits that long first. It answers `query result` by the rules (win,
+ * loss or no legal move; it keeps no history), or always `draw` with `liar`.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -33,6 +34,7 @@ typedef enum { MODE_LEGAL, MODE_ILLEGAL, MODE_CRASH, MODE_KILLSELF, MODE_HANG, M
 typedef struct Fake {
     Mode mode;
     int after, sleep_ms, think_ms, goes;
+    bool liar;
     const char *name;
     const Game *game;
     unsigned char *pos, *next;
@@ -134,6 +136,20 @@ static void answer_legal(Fake *f)
     say("bestmove %s", text);
 }
 
+static void query_result(const Fake *f)
+{
+    Move moves[MAX_MOVES];
+    Result r = f->game->result(f->pos);
+    if (r == RESULT_NONE && f->game->gen_moves(f->pos, moves) == 0)
+        r = f->game->no_moves_result;
+    int side = f->game->side_to_move(f->pos);
+    const char *word = r == RESULT_NONE   ? "none"
+                       : r == RESULT_DRAW ? "draw"
+                       : (r == RESULT_WIN) == (side == P1) ? "p1win"
+                                                            : "p2win";
+    say("response %s", f->liar ? "draw" : word);
+}
+
 static void go(Fake *f)
 {
     bool misbehave = ++f->goes > f->after;
@@ -183,6 +199,8 @@ int main(int argc, char **argv)
             f.think_ms = atoi(argv[i] + 6);
         } else if (strncmp(argv[i], "name=", 5) == 0) {
             f.name = argv[i] + 5;
+        } else if (strcmp(argv[i], "liar") == 0) {
+            f.liar = true;
         }
     }
     set_game(&f, registry_default());
@@ -202,6 +220,8 @@ int main(int argc, char **argv)
             set_position(&f, line);
         else if (strncmp(line, "go", 2) == 0)
             go(&f);
+        else if (strcmp(line, "query result") == 0)
+            query_result(&f);
         else if (strcmp(line, "quit") == 0)
             break;
     }
