@@ -97,6 +97,7 @@ tsan: check-deps
 tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=smp $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
 
 ## pgo: a profile-guided optimised build (profile taken from `wyrm bench`)
 pgo:
