@@ -36,12 +36,12 @@ typedef struct Match {
     int abort_pipe[2];
     char names[MATCH_ENGINES][CLIENT_NAME_MAX];
 
-    pthread_mutex_t lock; /* guards everything below */
-    int next_game;        /* the next game to hand out, 0-based */
-    bool stopping;        /* hand out no more games, ignore late results */
-    MatchScore score;     /* from the first engine's side */
+    pthread_mutex_t lock;            /* guards everything below */
+    int next_game;                   /* the next game to hand out, 0-based */
+    bool stopping;                   /* hand out no more games, ignore late results */
+    MatchScore score;                /* from the first engine's side */
     int terminations[TERM_COUNT][3]; /* by reason and loser: engine 0, engine 1, draw */
-    char **pending_pgn;   /* finished games' PGN waiting for their turn, by game */
+    char **pending_pgn;              /* finished games' PGN waiting for their turn, by game */
     int next_pgn;
     SprtVerdict verdict;
 } Match;
@@ -105,9 +105,8 @@ static void record_game(Match *m, const GameRecord *r)
     else
         m->score.draws++;
     m->terminations[o->termination][winner < 0 ? LOSER_DRAW : !winner]++;
-    fprintf(m->out, "Game %d/%d %s vs %s: %s {%s: %s}\n", r->number, m->config->games,
-            r->names[P1], r->names[P2], pgn_result(o), match_termination_name(o->termination),
-            o->detail);
+    fprintf(m->out, "Game %d/%d %s vs %s: %s {%s: %s}\n", r->number, m->config->games, r->names[P1],
+            r->names[P2], pgn_result(o), match_termination_name(o->termination), o->detail);
     print_score(m);
     fflush(m->out);
     m->pending_pgn[r->number - 1] = pgn_format(r, m->date);
@@ -134,8 +133,8 @@ static void *worker_run(void *arg)
         /* Games 2k and 2k+1 share opening k, the engines swapping sides. */
         int swapped = game % 2;
         openings_get(&m->book, game / 2, fen);
-        GameSetup setup = {.config = m->config, .number = game + 1, .fen = fen,
-                           .engine_of_p1 = swapped};
+        GameSetup setup = {
+            .config = m->config, .number = game + 1, .fen = fen, .engine_of_p1 = swapped};
         setup.players[P1] = &w->clients[swapped];
         setup.players[P2] = &w->clients[!swapped];
         GameRecord record;
@@ -156,8 +155,8 @@ static bool check_engines(Match *m, EngineClient *clients)
     char detail[CLIENT_DETAIL_MAX];
     for (int k = 0; k < MATCH_ENGINES; k++) {
         char label[CLIENT_NAME_MAX];
-        snprintf(label, sizeof label, "%.100s", c->engines[k].name ? c->engines[k].name
-                                                                   : c->engines[k].argv[0]);
+        snprintf(label, sizeof label, "%.100s",
+                 c->engines[k].name ? c->engines[k].name : c->engines[k].argv[0]);
         client_init(&clients[k], &c->engines[k], c->game, label, m->abort_pipe[0], &m->log);
         clients[k].adopt_id_name = !c->engines[k].name;
         if (client_start(&clients[k], detail, sizeof detail) != CLIENT_OK) {
@@ -168,7 +167,7 @@ static bool check_engines(Match *m, EngineClient *clients)
             return false;
         }
         snprintf(m->names[k], sizeof m->names[k], "%s",
-                 c->engines[k].name ? c->engines[k].name
+                 c->engines[k].name      ? c->engines[k].name
                  : clients[k].id_name[0] ? clients[k].id_name
                                          : c->engines[k].argv[0]);
     }
@@ -212,9 +211,9 @@ static void print_report(const Match *m)
     const MatchScore *s = &m->score;
     int n = match_score_games(s);
     fprintf(m->out, "\n%s: %d of %d games\n",
-            atomic_load(&interrupted) ? "Interrupted"
+            atomic_load(&interrupted)     ? "Interrupted"
             : m->verdict != SPRT_CONTINUE ? "Stopped by SPRT"
-                                           : "Finished",
+                                          : "Finished",
             n, c->games);
     fprintf(m->out, "%-24s %6s %6s %6s %10s\n", "engine", "wins", "draws", "losses", "points");
     for (int k = 0; k < MATCH_ENGINES; k++) {
@@ -234,9 +233,10 @@ static void print_report(const Match *m)
         static const char *const verdicts[] = {"no decision", "H0 accepted", "H1 accepted"};
         fprintf(m->out,
                 "SPRT (trinomial, elo0=%g elo1=%g alpha=%g beta=%g): LLR %.2f, bounds "
-                "[%.2f, %.2f]: %s\n", c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
-                match_sprt_llr(&c->sprt, s), match_sprt_lower(&c->sprt),
-                match_sprt_upper(&c->sprt), verdicts[m->verdict]);
+                "[%.2f, %.2f]: %s\n",
+                c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
+                match_sprt_llr(&c->sprt, s), match_sprt_lower(&c->sprt), match_sprt_upper(&c->sprt),
+                verdicts[m->verdict]);
     }
     fprintf(m->out, "%-24s %10s %10s %6s\n", "termination", "lost by 1", "lost by 2", "draws");
     for (int t = 0; t < TERM_COUNT; t++) {
@@ -314,8 +314,8 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
                 if (i == 0)
                     pool[i].clients[k] = checked[k]; /* already started: reuse them */
                 else
-                    client_init(&pool[i].clients[k], &config->engines[k], config->game,
-                                m->names[k], m->abort_pipe[0], &m->log);
+                    client_init(&pool[i].clients[k], &config->engines[k], config->game, m->names[k],
+                                m->abort_pipe[0], &m->log);
             }
             pthread_create(&pool[i].thread, NULL, worker_run, &pool[i]);
         }

@@ -25,7 +25,7 @@ enum {
     MATCH_OPTIONS_MAX = 64,
     MATCH_CONCURRENCY_MAX = 256,
     MATCH_GAMES_MAX = 10000000,
-    MATCH_PLY_LIMIT = 1000000,    /* longest game the referee will keep going */
+    MATCH_PLY_LIMIT = 1000000, /* longest game the referee will keep going */
     MATCH_DEFAULT_GAMES = 2,
     MATCH_DEFAULT_NO_PROGRESS = 200,
     MATCH_DEFAULT_MARGIN_MS = 50,
@@ -49,9 +49,9 @@ typedef struct EngineOption {
 } EngineOption;
 
 typedef struct EngineConfig {
-    char *cmd;       /* the command line as given */
-    char **argv;     /* cmd split into words, NULL-terminated */
-    char *name;      /* NULL: from the engine's `id name` */
+    char *cmd;   /* the command line as given */
+    char **argv; /* cmd split into words, NULL-terminated */
+    char *name;  /* NULL: from the engine's `id name` */
     EngineProto proto;
     EngineOption options[MATCH_OPTIONS_MAX];
     int option_count;
@@ -76,11 +76,11 @@ typedef struct MatchConfig {
     int random_plies, balance_depth;
     int balance_margin; /* < 0: the game's margin_unit */
     uint64_t seed;
-    char *pgn_path;     /* NULL: no PGN */
-    int max_plies;      /* 0: no length adjudication */
-    int no_progress;    /* 0: off; the game's own rule, if it has one, wins */
+    char *pgn_path;  /* NULL: no PGN */
+    int max_plies;   /* 0: no length adjudication */
+    int no_progress; /* 0: off; the game's own rule, if it has one, wins */
     SprtConfig sprt;
-    bool debug;         /* every line to and from the engines on stderr */
+    bool debug; /* every line to and from the engines on stderr */
 } MatchConfig;
 
 /* Parses the arguments after `match`. On error, fills err with one line and returns

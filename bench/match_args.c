@@ -14,7 +14,7 @@
 
 enum {
     ARGS_DEPTH_MAX = 1000,
-    ARGS_MS_MAX = 1000000000,     /* about 11 days: far beyond any sensible setting */
+    ARGS_MS_MAX = 1000000000, /* about 11 days: far beyond any sensible setting */
     ARGS_NO_PROGRESS_MAX = 100000,
     ARGS_THREADS_MAX = 1024,
     ARGS_HASH_MAX = 1 << 20,
@@ -92,7 +92,8 @@ static char *xstrdup(const char *s)
     return d;
 }
 
-static bool fail(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *err, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Writes one error line and returns false, so that parsers can `return fail(...)`. */
 static bool fail(char *err, size_t size, const char *fmt, ...)
@@ -116,8 +117,8 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
 }
 
 /* A count option: "-games: '0' is not a whole number from 1 to 10000000". */
-static bool parse_count(const char *what, const char *s, long long lo, long long hi,
-                        long long *out, char *err, size_t size)
+static bool parse_count(const char *what, const char *s, long long lo, long long hi, long long *out,
+                        char *err, size_t size)
 {
     if (parse_int(s, lo, hi, out))
         return true;
@@ -356,7 +357,8 @@ static bool merge_engine(EngineSpec *spec, const EngineSpec *each, int index, ch
     if (!tc->base_ms && !tc->movetime_ms && !tc->depth && !tc->nodes)
         return fail(err, size,
                     "-engine %s: no time control (give tc=, movetime=, depth= or nodes=, "
-                    "to it or to -each)", label);
+                    "to it or to -each)",
+                    label);
     return true;
 }
 
@@ -382,13 +384,17 @@ static bool parse_openings(MatchConfig *c, const char *const *args, int count, c
         c->openings_file = xstrdup(source + 5);
     } else if (strncmp(source, "random:", 7) == 0) {
         if (!parse_int(source + 7, 1, ARGS_RANDOM_PLIES_MAX, &n))
-            return fail(err, size, "-openings: random:PLIES needs a ply count from 1 to 1000, "
-                        "not '%.64s'", source + 7);
+            return fail(err, size,
+                        "-openings: random:PLIES needs a ply count from 1 to 1000, "
+                        "not '%.64s'",
+                        source + 7);
         c->openings = OPENINGS_RANDOM;
         c->random_plies = (int)n;
     } else {
-        return fail(err, size, "-openings: unknown source '%.100s' (startpos, file:PATH or "
-                    "random:PLIES)", source);
+        return fail(err, size,
+                    "-openings: unknown source '%.100s' (startpos, file:PATH or "
+                    "random:PLIES)",
+                    source);
     }
     for (int i = 1; i < count; i++) {
         bool depth = strncmp(args[i], "depth=", 6) == 0;
@@ -415,8 +421,10 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
         while (k < 4 && strncmp(args[i], keys[k], strlen(keys[k])) != 0)
             k++;
         if (k == 4 || !parse_real(args[i] + strlen(keys[k]), fields[k]))
-            return fail(err, size, "-sprt: expected elo0=, elo1=, alpha= or beta= with a "
-                        "number, got '%.100s'", args[i]);
+            return fail(err, size,
+                        "-sprt: expected elo0=, elo1=, alpha= or beta= with a "
+                        "number, got '%.100s'",
+                        args[i]);
         have0 |= k == 0;
         have1 |= k == 1;
     }
@@ -450,8 +458,10 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
                       MatchConfig *config, bool *help, char *err, size_t err_size)
 {
     *config = (MatchConfig){.game = default_game ? default_game : registry_default(),
-                            .games = MATCH_DEFAULT_GAMES, .concurrency = 1,
-                            .balance_depth = MATCH_DEFAULT_BALANCE_DEPTH, .balance_margin = -1,
+                            .games = MATCH_DEFAULT_GAMES,
+                            .concurrency = 1,
+                            .balance_depth = MATCH_DEFAULT_BALANCE_DEPTH,
+                            .balance_margin = -1,
                             .no_progress = MATCH_DEFAULT_NO_PROGRESS,
                             .seed = (uint64_t)time(NULL)};
     *help = false;
@@ -467,7 +477,8 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
         const char *value = count > 0 ? args[0] : NULL;
         if (opt[0] != '-') {
             ok = fail(err, err_size, "unexpected '%.100s' (options start with '-')", opt);
-        } else if (strcmp(opt, "-help") == 0 || strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+        } else if (strcmp(opt, "-help") == 0 || strcmp(opt, "--help") == 0 ||
+                   strcmp(opt, "-h") == 0) {
             *help = true;
             break;
         } else if (strcmp(opt, "-engine") == 0 || strcmp(opt, "-each") == 0) {
@@ -552,8 +563,8 @@ void match_tc_describe(const TimeControl *tc, char *buf, size_t size)
     size_t n = 0;
     buf[0] = 0;
     if (tc->base_ms > 0 && n < size)
-        n += (size_t)snprintf(buf + n, size - n, "%g+%g", tc->base_ms / 1000.0,
-                              tc->inc_ms / 1000.0);
+        n +=
+            (size_t)snprintf(buf + n, size - n, "%g+%g", tc->base_ms / 1000.0, tc->inc_ms / 1000.0);
     if (tc->movetime_ms > 0 && n < size)
         n += (size_t)snprintf(buf + n, size - n, "%smovetime=%" PRId64, n ? " " : "",
                               tc->movetime_ms);

@@ -49,7 +49,10 @@ void client_free(EngineClient *c)
     forget_handshake(c);
 }
 
-static int64_t timeout_us(const EngineClient *c) { return c->config->timeout_ms * 1000; }
+static int64_t timeout_us(const EngineClient *c)
+{
+    return c->config->timeout_ms * 1000;
+}
 
 static bool send_line_within(EngineClient *c, const char *line, int64_t wait_us, int abort_fd)
 {
@@ -73,8 +76,8 @@ static ProcRead receive_line(EngineClient *c, int64_t deadline_us, const char **
 
 /* The status after a failed exchange: the process died, stopped answering, or the match
  * is stopping. Dead and silent processes are killed and reaped here. */
-static ClientStatus failure(EngineClient *c, ProcRead how, const char *waiting_for,
-                            char *detail, size_t size)
+static ClientStatus failure(EngineClient *c, ProcRead how, const char *waiting_for, char *detail,
+                            size_t size)
 {
     char exit_text[128];
     c->ready = false;
@@ -100,7 +103,8 @@ static ClientStatus write_failure(EngineClient *c, const char *waiting_for, char
 {
     const char *line;
     ProcRead r;
-    while ((r = receive_line(c, proc_now_us() + CLIENT_EXIT_GRACE_MS * 1000, &line)) == PROC_LINE)
+    int64_t deadline = proc_now_us() + CLIENT_EXIT_GRACE_MS * 1000;
+    while ((r = receive_line(c, deadline, &line)) == PROC_LINE)
         ;
     return failure(c, r, waiting_for, detail, size);
 }
@@ -162,8 +166,8 @@ static void remember_option(EngineClient *c, const char *line)
     }
     if (!c->variant_value)
         snprintf(c->variant_problem, sizeof c->variant_problem,
-                 "%.100s does not play %.64s (its UCI_Variant offers: %.300s)", c->name, c->game->name,
-                 used ? offered : "nothing");
+                 "%.100s does not play %.64s (its UCI_Variant offers: %.300s)", c->name,
+                 c->game->name, used ? offered : "nothing");
 }
 
 static bool offers(const EngineClient *c, const char *option)
@@ -172,6 +176,22 @@ static bool offers(const EngineClient *c, const char *option)
         if (strcasecmp(c->offered[i], option) == 0)
             return true;
     return false;
+}
+
+/* `setoption name N value V`, or `setoption name N` for a button (value NULL). */
+static bool send_option(EngineClient *c, const char *name, const char *value)
+{
+    size_t size = strlen(name) + (value ? strlen(value) : 0) + 32;
+    char *cmd = malloc(size);
+    if (!cmd)
+        abort();
+    if (value)
+        snprintf(cmd, size, "setoption name %s value %s", name, value);
+    else
+        snprintf(cmd, size, "setoption name %s", name);
+    bool ok = send_line(c, cmd);
+    free(cmd);
+    return ok;
 }
 
 ClientStatus client_start(EngineClient *c, char *detail, size_t size)
@@ -202,9 +222,9 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
             snprintf(c->id_name, sizeof c->id_name, "%s", line + 8);
             if (c->adopt_id_name)
                 snprintf(c->name, sizeof c->name, "%s", c->id_name);
-        }
-        else if (strncmp(line, "option name ", 12) == 0)
+        } else if (strncmp(line, "option name ", 12) == 0) {
             remember_option(c, line);
+        }
     }
     if (c->variant_problem[0]) {
         snprintf(detail, size, "%s", c->variant_problem);
@@ -214,12 +234,8 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
     /* UCI engines learn the game from UCI_Variant; a UGI engine only if it offers it. */
     if (!c->variant_value && !ugi)
         c->variant_value = c->game->name;
-    char cmd[CLIENT_DETAIL_MAX + 64];
-    if (c->variant_value) {
-        snprintf(cmd, sizeof cmd, "setoption name UCI_Variant value %s", c->variant_value);
-        if (!send_line(c, cmd))
-            return write_failure(c, "readyok", detail, size);
-    }
+    if (c->variant_value && !send_option(c, "UCI_Variant", c->variant_value))
+        return write_failure(c, "readyok", detail, size);
     for (int i = 0; i < cfg->option_count; i++) {
         const EngineOption *o = &cfg->options[i];
         if (c->offered_count > 0 && !offers(c, o->name)) {
@@ -227,11 +243,7 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
             client_kill(c);
             return CLIENT_START_FAILED;
         }
-        if (o->value)
-            snprintf(cmd, sizeof cmd, "setoption name %s value %s", o->name, o->value);
-        else
-            snprintf(cmd, sizeof cmd, "setoption name %s", o->name);
-        if (!send_line(c, cmd))
+        if (!send_option(c, o->name, o->value))
             return write_failure(c, "readyok", detail, size);
     }
     if (!send_line(c, "isready"))
@@ -296,8 +308,8 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
     }
 }
 
-ClientStatus client_query_result(EngineClient *c, const char *position, char *answer,
-                                 size_t size, char *detail, size_t detail_size)
+ClientStatus client_query_result(EngineClient *c, const char *position, char *answer, size_t size,
+                                 char *detail, size_t detail_size)
 {
     if (!send_line(c, position) || !send_line(c, "query result"))
         return write_failure(c, "response", detail, detail_size);

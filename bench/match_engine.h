@@ -39,23 +39,28 @@ typedef struct EngineClient {
     bool adopt_id_name;         /* take the `id name` as the name once known */
     char id_name[CLIENT_NAME_MAX];
     EngineProc proc;
-    bool ready;                 /* started and answering */
-    int abort_fd;               /* readable once the match is stopping; -1: never */
+    bool ready;   /* started and answering */
+    int abort_fd; /* readable once the match is stopping; -1: never */
     MatchLog *log;
-    char **offered;             /* option names from the handshake */
+    char **offered; /* option names from the handshake */
     int offered_count;
-    const char *variant_value;  /* what UCI_Variant is set to; NULL: not sent */
+    const char *variant_value;               /* what UCI_Variant is set to; NULL: not sent */
     char variant_problem[CLIENT_DETAIL_MAX]; /* non-empty: the engine cannot play the game */
     char option_errors[CLIENT_DETAIL_MAX];   /* `info string error` lines during set-up */
 } EngineClient;
 
 /* How a request to the engine went. */
-typedef enum { CLIENT_OK, CLIENT_CRASH, CLIENT_HANG, CLIENT_START_FAILED, CLIENT_ABORTED }
-    ClientStatus;
+typedef enum {
+    CLIENT_OK,
+    CLIENT_CRASH,
+    CLIENT_HANG,
+    CLIENT_START_FAILED,
+    CLIENT_ABORTED
+} ClientStatus;
 
 typedef struct MoveReply {
     ClientStatus status;
-    bool late;          /* bestmove came only after the budget (and a `stop`) */
+    bool late; /* bestmove came only after the budget (and a `stop`) */
     char move[CLIENT_DETAIL_MAX];
     int64_t elapsed_us; /* from `go` to `bestmove` */
     char detail[CLIENT_DETAIL_MAX];
@@ -77,8 +82,8 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
 
 /* UGI: sends the position and `query result`; fills `answer` with the word after
  * `response` (p1win, p2win, draw, none). */
-ClientStatus client_query_result(EngineClient *c, const char *position, char *answer,
-                                 size_t size, char *detail, size_t detail_size);
+ClientStatus client_query_result(EngineClient *c, const char *position, char *answer, size_t size,
+                                 char *detail, size_t detail_size);
 
 /* Sends `quit`, waits a little, then kills; always reaps. */
 void client_quit(EngineClient *c);

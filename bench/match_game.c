@@ -34,8 +34,8 @@ static void *xmalloc(size_t size)
     return p;
 }
 
-bool referee_start(Referee *r, const Game *game, const char *fen, int no_progress,
-                   int max_plies, char *err, size_t err_size)
+bool referee_start(Referee *r, const Game *game, const char *fen, int no_progress, int max_plies,
+                   char *err, size_t err_size)
 {
     *r = (Referee){.game = game, .max_plies = max_plies};
     /* As the engine: a game's own no-progress rule overrides the setting. */
@@ -66,7 +66,10 @@ void referee_free(Referee *r)
     *r = (Referee){0};
 }
 
-int referee_side(const Referee *r) { return r->game->side_to_move(r->pos); }
+int referee_side(const Referee *r)
+{
+    return r->game->side_to_move(r->pos);
+}
 
 Move referee_parse(const Referee *r, const char *text)
 {
@@ -113,8 +116,8 @@ static void describe_rules(const Referee *r, Outcome *o)
     if (o->winner < 0)
         snprintf(o->detail, sizeof o->detail, "draw by the rules%s%s", info[0] ? ": " : "", info);
     else
-        snprintf(o->detail, sizeof o->detail, "%s wins by the rules%s%s",
-                 g->side_names[o->winner], info[0] ? ": " : "", info);
+        snprintf(o->detail, sizeof o->detail, "%s wins by the rules%s%s", g->side_names[o->winner],
+                 info[0] ? ": " : "", info);
 }
 
 Outcome referee_judge(const Referee *r)
@@ -180,7 +183,10 @@ typedef struct Clocks {
     int64_t left_us[2];
 } Clocks;
 
-static bool has_clock(const EngineClient *c) { return c->config->tc.base_ms > 0; }
+static bool has_clock(const EngineClient *c)
+{
+    return c->config->tc.base_ms > 0;
+}
 
 /* The `go` line for `side`. An opponent without a clock is shown the mover's own. */
 static void go_command(const GameSetup *s, const Clocks *clocks, int side, char *buf, size_t size)
@@ -198,11 +204,13 @@ static void go_command(const GameSetup *s, const Clocks *clocks, int side, char 
         if (me->config->proto == PROTO_UGI)
             n += (size_t)snprintf(buf + n, size - n,
                                   " p1time %" PRId64 " p2time %" PRId64 " p1inc %" PRId64
-                                  " p2inc %" PRId64, ms[P1], ms[P2], inc[P1], inc[P2]);
+                                  " p2inc %" PRId64,
+                                  ms[P1], ms[P2], inc[P1], inc[P2]);
         else
             n += (size_t)snprintf(buf + n, size - n,
                                   " wtime %" PRId64 " btime %" PRId64 " winc %" PRId64
-                                  " binc %" PRId64, ms[P1], ms[P2], inc[P1], inc[P2]);
+                                  " binc %" PRId64,
+                                  ms[P1], ms[P2], inc[P1], inc[P2]);
     }
     if (tc->movetime_ms > 0)
         n += (size_t)snprintf(buf + n, size - n, " movetime %" PRId64, tc->movetime_ms);
@@ -226,11 +234,16 @@ static int64_t move_budget_us(const EngineClient *c, const Clocks *clocks, int s
 static Termination termination_of(ClientStatus status)
 {
     switch (status) {
-    case CLIENT_CRASH: return TERM_CRASH;
-    case CLIENT_HANG: return TERM_HANG;
-    case CLIENT_START_FAILED: return TERM_START_FAILURE;
-    case CLIENT_ABORTED: return TERM_ABORTED;
-    default: return TERM_NONE;
+    case CLIENT_CRASH:
+        return TERM_CRASH;
+    case CLIENT_HANG:
+        return TERM_HANG;
+    case CLIENT_START_FAILED:
+        return TERM_START_FAILURE;
+    case CLIENT_ABORTED:
+        return TERM_ABORTED;
+    default:
+        return TERM_NONE;
     }
 }
 
@@ -252,8 +265,7 @@ static Outcome prepare_engines(const GameSetup *s)
         if (!c->ready) {
             status = client_start(c, detail, sizeof detail);
             if (status == CLIENT_START_FAILED) {
-                snprintf(why, sizeof why, "%.100s could not be started: %.500s", c->name,
-                         detail);
+                snprintf(why, sizeof why, "%.100s could not be started: %.500s", c->name, detail);
                 return forfeit(side, TERM_START_FAILURE, why);
             }
         }
@@ -286,12 +298,12 @@ static Outcome play_moves(const GameSetup *s, Referee *ref)
             return forfeit(side, termination_of(reply.status), reply.detail);
         if (reply.late) {
             char why[OUTCOME_DETAIL_MAX];
-            int64_t allowed_ms = has_clock(c) ? clocks.left_us[side] / 1000
-                                              : c->config->tc.movetime_ms;
+            int64_t allowed_ms =
+                has_clock(c) ? clocks.left_us[side] / 1000 : c->config->tc.movetime_ms;
             snprintf(why, sizeof why,
                      "%s loses on time: %" PRId64 " ms used, %" PRId64 " ms allowed (+%" PRId64
-                     " ms margin)", c->name, reply.elapsed_us / 1000, allowed_ms,
-                     c->config->margin_ms);
+                     " ms margin)",
+                     c->name, reply.elapsed_us / 1000, allowed_ms, c->config->margin_ms);
             return forfeit(side, TERM_TIME_FORFEIT, why);
         }
         Move move = referee_parse(ref, reply.move);
@@ -320,13 +332,14 @@ static void cross_check(const GameSetup *s, const Referee *ref, const Outcome *o
             continue;
         char answer[64], detail[CLIENT_DETAIL_MAX];
         char *position = referee_position_command(ref);
-        ClientStatus status = client_query_result(c, position, answer, sizeof answer, detail,
-                                                  sizeof detail);
+        ClientStatus status =
+            client_query_result(c, position, answer, sizeof answer, detail, sizeof detail);
         free(position);
         if (status == CLIENT_OK && strcmp(answer, expected) != 0)
-            match_log(c->log, "warning: game %d: %s answers `query result` with '%s'; by the "
-                      "referee's rules it is %s (%s)", s->number, c->name, answer, expected,
-                      o->detail);
+            match_log(c->log,
+                      "warning: game %d: %s answers `query result` with '%s'; by the "
+                      "referee's rules it is %s (%s)",
+                      s->number, c->name, answer, expected, o->detail);
         else if (status == CLIENT_CRASH || status == CLIENT_HANG)
             match_log(c->log, "warning: game %d: `query result`: %s", s->number, detail);
     }
@@ -335,8 +348,7 @@ static void cross_check(const GameSetup *s, const Referee *ref, const Outcome *o
 void match_play_game(const GameSetup *s, GameRecord *record)
 {
     const MatchConfig *cfg = s->config;
-    *record = (GameRecord){.number = s->number, .game = cfg->game,
-                           .engine_of_p1 = s->engine_of_p1};
+    *record = (GameRecord){.number = s->number, .game = cfg->game, .engine_of_p1 = s->engine_of_p1};
     for (int side = 0; side < 2; side++) {
         snprintf(record->names[side], sizeof record->names[side], "%s", s->players[side]->name);
         match_tc_describe(&s->players[side]->config->tc, record->tc[side], sizeof record->tc[side]);

@@ -56,8 +56,8 @@ typedef struct Referee {
 } Referee;
 
 /* Reads the start FEN; false (with the reason) if the game rejects it. */
-bool referee_start(Referee *r, const Game *game, const char *fen, int no_progress,
-                   int max_plies, char *err, size_t err_size);
+bool referee_start(Referee *r, const Game *game, const char *fen, int no_progress, int max_plies,
+                   char *err, size_t err_size);
 void referee_free(Referee *r);
 
 int referee_side(const Referee *r);

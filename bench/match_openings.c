@@ -58,8 +58,8 @@ bool openings_read(OpeningBook *book, const Game *game, FILE *in, const char *na
             snprintf(err, err_size, "%s:%d: FEN longer than %d bytes", name, line_no, FEN_MAX - 1);
             ok = false;
         } else if (!game->fen_read(pos, fen, reason, sizeof reason)) {
-            snprintf(err, err_size, "%s:%d: invalid %s FEN '%.100s': %s", name, line_no,
-                     game->name, fen, reason);
+            snprintf(err, err_size, "%s:%d: invalid %s FEN '%.100s': %s", name, line_no, game->name,
+                     fen, reason);
             ok = false;
         } else if (finished(game, pos)) {
             snprintf(err, err_size, "%s:%d: the game is already over in '%.100s'", name, line_no,
@@ -80,12 +80,14 @@ bool openings_read(OpeningBook *book, const Game *game, FILE *in, const char *na
 
 bool openings_open(OpeningBook *book, const MatchConfig *config, char *err, size_t err_size)
 {
-    *book = (OpeningBook){.game = config->game, .source = config->openings,
-                          .plies = config->random_plies, .depth = config->balance_depth,
+    *book = (OpeningBook){.game = config->game,
+                          .source = config->openings,
+                          .plies = config->random_plies,
+                          .depth = config->balance_depth,
                           .seed = config->seed};
     pthread_mutex_init(&book->lock, NULL);
-    book->margin = config->balance_margin >= 0 ? config->balance_margin
-                                               : config->game->params.margin_unit;
+    book->margin =
+        config->balance_margin >= 0 ? config->balance_margin : config->game->params.margin_unit;
     if (book->source == OPENINGS_FILE) {
         FILE *in = fopen(config->openings_file, "r");
         if (!in) {

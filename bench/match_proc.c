@@ -37,7 +37,10 @@ static int poll_timeout(int64_t deadline_us)
     return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
-bool proc_running(const EngineProc *p) { return p->pid > 0 && !p->reaped && !p->eof; }
+bool proc_running(const EngineProc *p)
+{
+    return p->pid > 0 && !p->reaped && !p->eof;
+}
 
 bool proc_start(EngineProc *p, char *const argv[], char *err, size_t err_size)
 {
@@ -217,16 +220,26 @@ ProcRead proc_read_line(EngineProc *p, int64_t deadline_us, int abort_fd, const 
 static const char *signal_name(int sig)
 {
     switch (sig) {
-    case SIGSEGV: return "SIGSEGV";
-    case SIGABRT: return "SIGABRT";
-    case SIGKILL: return "SIGKILL";
-    case SIGBUS: return "SIGBUS";
-    case SIGFPE: return "SIGFPE";
-    case SIGILL: return "SIGILL";
-    case SIGTERM: return "SIGTERM";
-    case SIGINT: return "SIGINT";
-    case SIGPIPE: return "SIGPIPE";
-    default: return "signal";
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGKILL:
+        return "SIGKILL";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGFPE:
+        return "SIGFPE";
+    case SIGILL:
+        return "SIGILL";
+    case SIGTERM:
+        return "SIGTERM";
+    case SIGINT:
+        return "SIGINT";
+    case SIGPIPE:
+        return "SIGPIPE";
+    default:
+        return "signal";
     }
 }
 

@@ -20,15 +20,15 @@
 #include <sys/types.h>
 
 typedef struct EngineProc {
-    pid_t pid;        /* 0: no process */
-    int to_engine;    /* write end of the engine's stdin */
-    int from_engine;  /* read end of the engine's stdout */
-    char *buf;        /* bytes read; the front `taken` bytes are the line last returned */
+    pid_t pid;       /* 0: no process */
+    int to_engine;   /* write end of the engine's stdin */
+    int from_engine; /* read end of the engine's stdout */
+    char *buf;       /* bytes read; the front `taken` bytes are the line last returned */
     size_t len, cap, taken;
-    bool skipping;    /* dropping the rest of a line longer than PROC_LINE_MAX */
-    bool eof;         /* the engine closed its stdout */
+    bool skipping; /* dropping the rest of a line longer than PROC_LINE_MAX */
+    bool eof;      /* the engine closed its stdout */
     bool reaped;
-    int wait_status;  /* from waitpid, once reaped */
+    int wait_status; /* from waitpid, once reaped */
 } EngineProc;
 
 typedef enum { PROC_LINE, PROC_TIMEOUT, PROC_EOF, PROC_ABORTED } ProcRead;

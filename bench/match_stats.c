@@ -8,7 +8,10 @@ static const double Z_95 = 1.959963984540054;
 /* fishtest's stand-in for an empty W, D or L cell in the LLR. */
 static const double SPRT_EMPTY_CELL = 1e-3;
 
-int match_score_games(const MatchScore *s) { return s->wins + s->draws + s->losses; }
+int match_score_games(const MatchScore *s)
+{
+    return s->wins + s->draws + s->losses;
+}
 
 static double elo_of_score(double score)
 {
@@ -19,7 +22,10 @@ static double elo_of_score(double score)
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
-static double score_of_elo(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+static double score_of_elo(double elo)
+{
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
 
 /* Mean score and per-game variance of a W/D/L sample with the given cell counts. */
 static void sample_moments(double w, double d, double l, double *mean, double *variance)
@@ -43,8 +49,7 @@ bool match_elo(const MatchScore *s, EloEstimate *out)
     out->elo = elo_of_score(mean);
     out->margin = low <= 0 || high >= 1 ? INFINITY : (elo_of_score(high) - elo_of_score(low)) / 2;
     int decisive = s->wins + s->losses;
-    out->los = decisive == 0 ? 0.5
-                             : 0.5 * (1 + erf((s->wins - s->losses) / sqrt(2.0 * decisive)));
+    out->los = decisive == 0 ? 0.5 : 0.5 * (1 + erf((s->wins - s->losses) / sqrt(2.0 * decisive)));
     return true;
 }
 
@@ -91,9 +96,15 @@ double match_sprt_llr(const SprtConfig *sprt, const MatchScore *s)
     return n * llr;
 }
 
-double match_sprt_lower(const SprtConfig *sprt) { return log(sprt->beta / (1 - sprt->alpha)); }
+double match_sprt_lower(const SprtConfig *sprt)
+{
+    return log(sprt->beta / (1 - sprt->alpha));
+}
 
-double match_sprt_upper(const SprtConfig *sprt) { return log((1 - sprt->beta) / sprt->alpha); }
+double match_sprt_upper(const SprtConfig *sprt)
+{
+    return log((1 - sprt->beta) / sprt->alpha);
+}
 
 SprtVerdict match_sprt_verdict(const SprtConfig *sprt, const MatchScore *s)
 {

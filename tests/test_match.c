@@ -17,7 +17,6 @@
 #include "engine/registry.h"
 #include "tests/helpers.h"
 
-
 /* ---- a toy game whose positions repeat ------------------------------------------------
  * Each side has one token on cells 0..2 and moves it one cell left ("l") or right ("r").
  * Nothing is ever captured, so the halfmove clock only grows. A token on cell 3 is stuck:
@@ -91,8 +90,14 @@ static uint64_t shuttle_key(const void *vp)
     return 1 + (uint64_t)p->cell[0] * 16 + (uint64_t)p->cell[1] * 4 + (uint64_t)p->side;
 }
 
-static int shuttle_side(const void *vp) { return ((const ShuttlePos *)vp)->side; }
-static int shuttle_halfmove(const void *vp) { return ((const ShuttlePos *)vp)->halfmove; }
+static int shuttle_side(const void *vp)
+{
+    return ((const ShuttlePos *)vp)->side;
+}
+static int shuttle_halfmove(const void *vp)
+{
+    return ((const ShuttlePos *)vp)->halfmove;
+}
 static Result shuttle_result(const void *vp)
 {
     (void)vp;
@@ -174,8 +179,8 @@ static void assert_llr(double elo0, double elo1, int w, int d, int l, const char
     MatchScore s = {w, d, l};
     char buf[32];
     snprintf(buf, sizeof buf, "%.4f", match_sprt_llr(&sprt, &s));
-    ck_assert_msg(strcmp(buf, expected) == 0, "LLR(%g, %g; %d %d %d) = %s, expected %s", elo0,
-                  elo1, w, d, l, buf, expected);
+    ck_assert_msg(strcmp(buf, expected) == 0, "LLR(%g, %g; %d %d %d) = %s, expected %s", elo0, elo1,
+                  w, d, l, buf, expected);
 }
 
 START_TEST(sprt_known_values)
@@ -223,19 +228,53 @@ static bool parse_words(const char *line, MatchConfig *config, bool *help, char 
 
 START_TEST(args_full_command)
 {
-    const char *argv[] = {"-game", "breakthrough", "-engine", "cmd=./wyrm -x 'a b'", "name=new",
-                          "proto=uci", "option.Hash=64", "option.Clear Hash", "-engine",
-                          "cmd=./old/wyrm", "name=old", "proto=ugi", "tc=5", "depth=9",
-                          "-each", "tc=10+0.1", "threads=2", "timemargin=20", "timeout=3000",
-                          "-games", "200", "-openings", "random:8", "depth=3", "margin=50",
-                          "-concurrency", "2", "-pgn", "out.pgn", "-seed", "7", "-maxplies",
-                          "300", "-noprogress", "100", "-sprt", "elo0=0", "elo1=10",
-                          "alpha=0.1", "beta=0.2", "-debug"};
+    const char *argv[] = {"-game",
+                          "breakthrough",
+                          "-engine",
+                          "cmd=./wyrm -x 'a b'",
+                          "name=new",
+                          "proto=uci",
+                          "option.Hash=64",
+                          "option.Clear Hash",
+                          "-engine",
+                          "cmd=./old/wyrm",
+                          "name=old",
+                          "proto=ugi",
+                          "tc=5",
+                          "depth=9",
+                          "-each",
+                          "tc=10+0.1",
+                          "threads=2",
+                          "timemargin=20",
+                          "timeout=3000",
+                          "-games",
+                          "200",
+                          "-openings",
+                          "random:8",
+                          "depth=3",
+                          "margin=50",
+                          "-concurrency",
+                          "2",
+                          "-pgn",
+                          "out.pgn",
+                          "-seed",
+                          "7",
+                          "-maxplies",
+                          "300",
+                          "-noprogress",
+                          "100",
+                          "-sprt",
+                          "elo0=0",
+                          "elo1=10",
+                          "alpha=0.1",
+                          "beta=0.2",
+                          "-debug"};
     MatchConfig c;
     bool help;
     char err[ERR_MAX];
-    ck_assert_msg(match_parse_args(sizeof argv / sizeof *argv, argv, NULL, &c, &help, err,
-                                   sizeof err), "%s", err);
+    ck_assert_msg(
+        match_parse_args(sizeof argv / sizeof *argv, argv, NULL, &c, &help, err, sizeof err), "%s",
+        err);
     ck_assert(!help);
     ck_assert_str_eq(c.game->name, "breakthrough");
     const EngineConfig *a = &c.engines[0], *b = &c.engines[1];
@@ -309,10 +348,13 @@ START_TEST(args_errors)
         {"-engine cmd=a -engine cmd=b", "-engine 1: no time control (give tc=, movetime=, "
                                         "depth= or nodes=, to it or to -each)"},
         {"-engine name=x depth=1 -engine cmd=b depth=1", "-engine 1: cmd= is missing"},
-        {"-engine cmd=a tc=abc", "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not 'abc'"},
-        {"-engine cmd=a tc=10+", "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not '10+'"},
+        {"-engine cmd=a tc=abc",
+         "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not 'abc'"},
+        {"-engine cmd=a tc=10+",
+         "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not '10+'"},
         {"-engine cmd=a tc=-1", "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not '-1'"},
-        {"-engine cmd=a tc=nan", "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not 'nan'"},
+        {"-engine cmd=a tc=nan",
+         "-engine: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not 'nan'"},
         {"-engine cmd=a tc=1 movetime=5", "-engine: tc= and movetime= exclude each other"},
         {"-engine cmd=a depth=0", "-engine: depth= expects a depth from 1 to 1000, not '0'"},
         {"-engine cmd=a nodes=x", "-engine: nodes= expects a node count (1 or more), not 'x'"},
@@ -344,7 +386,8 @@ START_TEST(args_errors)
         {"-openings random:4 seed=1", "-openings: unexpected 'seed=1' (depth=D or margin=M)"},
         {"-sprt elo0=0", "-sprt needs elo0= and elo1="},
         {"-sprt elo0=5 elo1=0", "-sprt: elo0 must be below elo1 (both within +-1000)"},
-        {"-sprt elo0=0 elo1=5 alpha=0.7", "-sprt: alpha and beta must lie strictly between 0 and 0.5"},
+        {"-sprt elo0=0 elo1=5 alpha=0.7",
+         "-sprt: alpha and beta must lie strictly between 0 and 0.5"},
         {"-sprt elo0=0 elo1=x", "-sprt: expected elo0=, elo1=, alpha= or beta= with a number, got "
                                 "'elo1=x'"},
         {"-debug 1", "-debug takes no value, got '1'"},
@@ -384,7 +427,8 @@ START_TEST(opening_file_parsing)
                             "  pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1  \r\n"
                             "# a comment\n"
                             "7p/8/8/8/2p1p3/3P4/8/8 w\n",
-                            &book, err), "%s", err);
+                            &book, err),
+                  "%s", err);
     ck_assert_int_eq(book.count, 2);
     ck_assert_str_eq(book.fens[0], "pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
     ck_assert_str_eq(book.fens[1], "7p/8/8/8/2p1p3/3P4/8/8 w");
@@ -404,7 +448,8 @@ START_TEST(opening_file_parsing)
     ck_assert_str_eq(err, "book.fen: no FEN in the file");
     openings_close(&book);
 
-    MatchConfig c = {.game = t_game("breakthrough"), .openings = OPENINGS_FILE,
+    MatchConfig c = {.game = t_game("breakthrough"),
+                     .openings = OPENINGS_FILE,
                      .openings_file = "/nonexistent/book.fen"};
     ck_assert(!openings_open(&book, &c, err, sizeof err));
     ck_assert_str_eq(err, "cannot read openings file '/nonexistent/book.fen'");
@@ -414,8 +459,12 @@ END_TEST
 START_TEST(random_openings_balanced)
 {
     const Game *g = t_game("breakthrough");
-    MatchConfig c = {.game = g, .openings = OPENINGS_RANDOM, .random_plies = 6,
-                     .balance_depth = 3, .balance_margin = -1, .seed = 42};
+    MatchConfig c = {.game = g,
+                     .openings = OPENINGS_RANDOM,
+                     .random_plies = 6,
+                     .balance_depth = 3,
+                     .balance_margin = -1,
+                     .seed = 42};
     OpeningBook a, b;
     char err[ERR_MAX], fa[FEN_MAX], fb[FEN_MAX];
     ck_assert(openings_open(&a, &c, err, sizeof err));
@@ -547,10 +596,13 @@ END_TEST
 START_TEST(pgn_exact_text)
 {
     MoveText moves[3] = {"h7h6", "a2a3", "h6h5"};
-    GameRecord r = {.number = 7, .game = t_game("breakthrough"), .names = {"new", "old \"2\""},
+    GameRecord r = {.number = 7,
+                    .game = t_game("breakthrough"),
+                    .names = {"new", "old \"2\""},
                     .tc = {"10+0.1", "10+0.1"},
                     .start_fen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b 0 1",
-                    .moves = moves, .plies = 3,
+                    .moves = moves,
+                    .plies = 3,
                     .outcome = {TERM_ILLEGAL_MOVE, P2, "new plays an illegal move 'a1a1'"}};
     char *text = pgn_format(&r, "2024.01.02");
     ck_assert_str_eq(text, "[Event \"wyrm match\"]\n"

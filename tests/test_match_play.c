@@ -16,7 +16,6 @@
 #include "engine/engine.h"
 #include "tests/helpers.h"
 
-
 static const char *fake_engine(void)
 {
     const char *path = getenv("FAKE_ENGINE");
@@ -62,9 +61,9 @@ static MatchOutput run_match(const char *args)
     for (char *w = strtok_r(copy, " ", &rest); w && argc < 60; w = strtok_r(NULL, " ", &rest)) {
         argv[argc++] = text + n;
         for (const char *s = w; *s && n + strlen(fake) + 2 < sizeof text; s++)
-            n += (size_t)(*s == '%' ? snprintf(text + n, sizeof text - n, "%s", fake)
-                                    : snprintf(text + n, sizeof text - n, "%c",
-                                               *s == '_' ? ' ' : *s));
+            n += (size_t)(*s == '%'
+                              ? snprintf(text + n, sizeof text - n, "%s", fake)
+                              : snprintf(text + n, sizeof text - n, "%c", *s == '_' ? ' ' : *s));
         text[n++] = 0;
     }
     argv[argc++] = "-pgn";
@@ -72,8 +71,8 @@ static MatchOutput run_match(const char *args)
     MatchConfig config;
     bool help;
     char err[ERR_MAX];
-    bool parsed = match_parse_args(argc, (const char *const *)argv, NULL, &config, &help, err,
-                                   sizeof err);
+    bool parsed =
+        match_parse_args(argc, (const char *const *)argv, NULL, &config, &help, err, sizeof err);
     ck_assert_msg(parsed, "arguments rejected: %s", err);
     MatchOutput result = {0};
     size_t out_size = 0, log_size = 0;
@@ -142,8 +141,12 @@ START_TEST(match_legal_games_and_pgn)
     assert_contains(m.out, line);
     snprintf(line, sizeof line, "[PlyCount \"%d\"]\n", r.played);
     ck_assert_int_eq(count_substr(m.pgn, line), 2);
-    GameRecord expected = {.number = 1, .game = g, .names = {"alpha", "beta"},
-                           .tc = {"depth=1", "depth=1"}, .moves = r.moves, .plies = r.played,
+    GameRecord expected = {.number = 1,
+                           .game = g,
+                           .names = {"alpha", "beta"},
+                           .tc = {"depth=1", "depth=1"},
+                           .moves = r.moves,
+                           .plies = r.played,
                            .outcome = end};
     snprintf(expected.start_fen, sizeof expected.start_fen, "%s", r.start_fen);
     char *text = pgn_format(&expected, "DATE");
@@ -163,7 +166,8 @@ START_TEST(match_legal_games_and_pgn)
     assert_contains(m.log, "beta > uginewgame\n");
     assert_contains(m.log, "alpha > ucinewgame\n");
     assert_contains(m.log, "alpha > go depth 1\n");
-    assert_contains(m.log, "alpha > position fen pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1\n");
+    assert_contains(m.log,
+                    "alpha > position fen pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1\n");
     assert_contains(m.log, "alpha > quit\n");
     /* The UGI engine is asked for the result of each game and agrees. */
     ck_assert_int_eq(count_substr(m.log, "beta > query result\n"), 2);
@@ -174,9 +178,10 @@ START_TEST(match_legal_games_and_pgn)
 
     m = run_match("-game breakthrough -engine cmd=%_liar name=liar proto=ugi -engine cmd=% "
                   "-each depth=1 -games 1");
-    snprintf(line, sizeof line, "warning: game 1: liar answers `query result` with 'draw'; by "
-             "the referee's rules it is %s (%s)\n", end.winner == P1 ? "p1win" : "p2win",
-             end.detail);
+    snprintf(line, sizeof line,
+             "warning: game 1: liar answers `query result` with 'draw'; by "
+             "the referee's rules it is %s (%s)\n",
+             end.winner == P1 ? "p1win" : "p2win", end.detail);
     ck_assert_str_eq(m.log, line);
     match_output_free(&m);
 
@@ -230,8 +235,10 @@ START_TEST(match_hang)
     MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
                               "cmd=%_mode=hang_name=bad -each depth=1 timeout=150 -games 2");
     ck_assert_int_eq(m.status, 0);
-    assert_contains(m.out, "Game 1/2 good vs bad: 1-0 {hang: bad sent no bestmove within 150 ms}\n");
-    assert_contains(m.out, "Game 2/2 bad vs good: 0-1 {hang: bad sent no bestmove within 150 ms}\n");
+    assert_contains(m.out,
+                    "Game 1/2 good vs bad: 1-0 {hang: bad sent no bestmove within 150 ms}\n");
+    assert_contains(m.out,
+                    "Game 2/2 bad vs good: 0-1 {hang: bad sent no bestmove within 150 ms}\n");
     assert_contains(m.out, "hang                              0          2      0\n");
     match_output_free(&m);
     /* With a clock, a silent engine is sent `stop` when its time is up. */
@@ -294,8 +301,7 @@ START_TEST(match_setup_errors)
     m = run_match("-engine cmd=%_mode=mute name=m -engine cmd=% -each depth=1 timeout=100");
     char expected[4096];
     snprintf(expected, sizeof expected,
-             "wyrm match: engine 1 (%s mode=mute): m sent no uciok within 100 ms\n",
-             fake_engine());
+             "wyrm match: engine 1 (%s mode=mute): m sent no uciok within 100 ms\n", fake_engine());
     ck_assert_str_eq(m.log, expected);
     match_output_free(&m);
     m = run_match("-engine cmd=% option.Contempt=5 -engine cmd=% -each depth=1");

@@ -28,8 +28,15 @@
 
 #include "engine/registry.h"
 
-typedef enum { MODE_LEGAL, MODE_ILLEGAL, MODE_CRASH, MODE_KILLSELF, MODE_HANG, MODE_FLAG,
-               MODE_MUTE } Mode;
+typedef enum {
+    MODE_LEGAL,
+    MODE_ILLEGAL,
+    MODE_CRASH,
+    MODE_KILLSELF,
+    MODE_HANG,
+    MODE_FLAG,
+    MODE_MUTE
+} Mode;
 
 typedef struct Fake {
     Mode mode;
@@ -107,8 +114,8 @@ static void set_position(Fake *f, char *line)
     char err[256], *moves = strstr(line, " moves");
     if (moves)
         *moves = 0;
-    const char *fen = strncmp(line, "position fen ", 13) == 0 ? line + 13
-                                                              : game_start_fen(f->game, NULL);
+    const char *fen =
+        strncmp(line, "position fen ", 13) == 0 ? line + 13 : game_start_fen(f->game, NULL);
     if (!f->game->fen_read(f->pos, fen, err, sizeof err)) {
         say("info string error: %s", err);
         return;
@@ -143,10 +150,10 @@ static void query_result(const Fake *f)
     if (r == RESULT_NONE && f->game->gen_moves(f->pos, moves) == 0)
         r = f->game->no_moves_result;
     int side = f->game->side_to_move(f->pos);
-    const char *word = r == RESULT_NONE   ? "none"
-                       : r == RESULT_DRAW ? "draw"
+    const char *word = r == RESULT_NONE                    ? "none"
+                       : r == RESULT_DRAW                  ? "draw"
                        : (r == RESULT_WIN) == (side == P1) ? "p1win"
-                                                            : "p2win";
+                                                           : "p2win";
     say("response %s", f->liar ? "draw" : word);
 }
 
@@ -184,8 +191,8 @@ int main(int argc, char **argv)
 {
     registry_init();
     Fake f = {.name = "fake"};
-    static const char *const modes[] = {"legal", "illegal", "crash", "killself", "hang",
-                                        "flag", "mute"};
+    static const char *const modes[] = {"legal", "illegal", "crash", "killself",
+                                        "hang",  "flag",    "mute"};
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "mode=", 5) == 0) {
             for (int m = 0; m < (int)(sizeof modes / sizeof *modes); m++)
