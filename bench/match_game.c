@@ -123,35 +123,32 @@ static void describe_rules(const Referee *r, Outcome *o)
 Outcome referee_judge(const Referee *r)
 {
     const Game *g = r->game;
-    Result result = g->result(r->pos);
-    if (result != RESULT_NONE) {
-        Outcome o = outcome_of(r, TERM_RULES, result);
+    GameOverReason why;
+    Result result = game_over(g, r->pos, r->keys, r->played, r->no_progress, &why);
+    Outcome o;
+    switch (why) {
+    case GAME_OVER_RULES:
+        o = outcome_of(r, TERM_RULES, result);
         describe_rules(r, &o);
         return o;
-    }
-    Move moves[MAX_MOVES];
-    if (g->gen_moves(r->pos, moves) == 0) {
-        Outcome o = outcome_of(r, TERM_NO_MOVES, g->no_moves_result);
+    case GAME_OVER_NO_MOVES:
+        o = outcome_of(r, TERM_NO_MOVES, result);
         snprintf(o.detail, sizeof o.detail, "%s has no legal move", g->side_names[referee_side(r)]);
         return o;
-    }
-    int halfmove = g->halfmove_clock(r->pos);
-    if (r->no_progress && halfmove >= r->no_progress) {
-        Outcome o = outcome_of(r, TERM_NO_PROGRESS, RESULT_DRAW);
-        snprintf(o.detail, sizeof o.detail, "draw: %d plies without progress", halfmove);
+    case GAME_OVER_NO_PROGRESS:
+        o = outcome_of(r, TERM_NO_PROGRESS, result);
+        snprintf(o.detail, sizeof o.detail, "draw: %d plies without progress",
+                 g->halfmove_clock(r->pos));
         return o;
-    }
-    uint64_t key = g->key(r->pos);
-    int repeats = 0;
-    for (int i = r->played - 2; i >= 0 && i >= r->played - halfmove; i -= 2)
-        repeats += r->keys[i] == key;
-    if (repeats >= 2) {
-        Outcome o = outcome_of(r, TERM_REPETITION, RESULT_DRAW);
+    case GAME_OVER_REPETITION:
+        o = outcome_of(r, TERM_REPETITION, result);
         snprintf(o.detail, sizeof o.detail, "draw by threefold repetition");
         return o;
+    case GAME_GOES_ON:
+        break;
     }
     if (r->max_plies && r->played >= r->max_plies) {
-        Outcome o = outcome_of(r, TERM_MAX_PLIES, RESULT_DRAW);
+        o = outcome_of(r, TERM_MAX_PLIES, RESULT_DRAW);
         snprintf(o.detail, sizeof o.detail, "draw adjudicated after %d plies", r->played);
         return o;
     }

@@ -3,10 +3,11 @@
  *
  * The referee holds the game from its start position: the current position, the key of
  * every earlier position (for repetitions) and every ply in canonical text. It decides the
- * end exactly as the engine does (engine_game_end): the game's result(); no legal move
- * gives the game's no_moves_result; then the no-progress rule (the game's own ply count,
- * or the match's -noprogress) and threefold repetition of a position with the same side
- * to move within the reversible plies; then the match's length adjudication (-maxplies).
+ * end through game_over() (engine/game.h), as the engine's `query result` does: the game's
+ * result(); no legal move gives the game's no_moves_result; then the no-progress rule (the
+ * game's own ply count, or the match's -noprogress) and threefold repetition of a position
+ * with the same side to move within the reversible plies; then the match's length
+ * adjudication (-maxplies).
  * A move an engine sends is legal only if the game's parse_move accepts it in the current
  * position.
  */

@@ -29,8 +29,8 @@ static void add_fen(OpeningBook *book, const char *fen)
 /* True when the position has no game left to play (a result, or no legal move). */
 static bool finished(const Game *g, const void *pos)
 {
-    Move moves[MAX_MOVES];
-    return g->result(pos) != RESULT_NONE || g->gen_moves(pos, moves) == 0;
+    GameOverReason why;
+    return game_over(g, pos, NULL, 0, 0, &why) != RESULT_NONE;
 }
 
 bool openings_read(OpeningBook *book, const Game *game, FILE *in, const char *name, char *err,

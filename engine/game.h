@@ -116,3 +116,22 @@ const char *game_start_fen(const Game *game, const int *option_values);
 
 /* Finds the legal move whose canonical string is `str` (a helper for parse_move). */
 Move game_find_move_by_string(const Game *game, const void *pos, const char *str);
+
+/* Why a game is over, in the order the rules are checked. */
+typedef enum {
+    GAME_GOES_ON,
+    GAME_OVER_RULES,       /* result() */
+    GAME_OVER_NO_MOVES,    /* no legal move: no_moves_result */
+    GAME_OVER_NO_PROGRESS, /* the halfmove clock reached the limit: a draw */
+    GAME_OVER_REPETITION,  /* the position (same side to move) for the third time: a draw */
+} GameOverReason;
+
+/* Whether the game is over in `pos`, for the side to move (RESULT_NONE: it goes on), and
+ * why. `history` holds the keys of the positions before `pos`, oldest first; repetitions
+ * count within the plies the halfmove clock covers. no_progress_plies 0: no such rule.
+ * The engine (`query result`) and the match referee both decide through this. */
+Result game_over(const Game *game, const void *pos, const uint64_t *history, int history_length,
+                 int no_progress_plies, GameOverReason *why);
+
+/* "rules", "no legal move", "no progress", "threefold repetition"; NULL for GAME_GOES_ON. */
+const char *game_over_reason_name(GameOverReason why);

@@ -145,10 +145,8 @@ static void answer_legal(Fake *f)
 
 static void query_result(const Fake *f)
 {
-    Move moves[MAX_MOVES];
-    Result r = f->game->result(f->pos);
-    if (r == RESULT_NONE && f->game->gen_moves(f->pos, moves) == 0)
-        r = f->game->no_moves_result;
+    GameOverReason why;
+    Result r = game_over(f->game, f->pos, NULL, 0, 0, &why);
     int side = f->game->side_to_move(f->pos);
     const char *word = r == RESULT_NONE                    ? "none"
                        : r == RESULT_DRAW                  ? "draw"
