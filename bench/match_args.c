@@ -225,13 +225,17 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
             return fail(err, size, "%s: option. needs a name in '%.100s'", block, token);
         if (c->option_count == MATCH_OPTIONS_MAX)
             return fail(err, size, "%s: more than 64 options", block);
-        char name[256];
-        snprintf(name, sizeof name, "%.*s", (int)(key_len - 7), token + 7);
+        char *name = strndup(token + 7, key_len - 7);
+        if (!name)
+            abort();
         add_option(c, name, value);
+        free(name);
         return true;
     }
-    if (!eq || key_len >= sizeof key)
+    if (!eq)
         return fail(err, size, "%s: expected KEY=VALUE, got '%.100s'", block, token);
+    if (key_len >= sizeof key)
+        return fail(err, size, "%s: unknown key '%.64s...' (see wyrm match -help)", block, token);
     memcpy(key, token, key_len);
     key[key_len] = 0;
     long long n = 0;

@@ -81,7 +81,7 @@ bool proc_start(EngineProc *p, char *const argv[], char *err, size_t err_size)
     close(in[0]);
     close(out[1]);
     if (rc != 0) {
-        snprintf(err, err_size, "cannot start '%s': %s", argv[0], strerror(rc));
+        snprintf(err, err_size, "cannot start '%.200s': %s", argv[0], strerror(rc));
         close(in[1]);
         close(out[0]);
         return false;
