@@ -25,7 +25,7 @@ enum {
     MATCH_OPTIONS_MAX = 64,
     MATCH_CONCURRENCY_MAX = 256,
     MATCH_GAMES_MAX = 10000000,
-    MATCH_PLY_LIMIT = 1000000, /* longest game the referee will keep going */
+    MATCH_PLY_LIMIT = 1000000, /* the largest -maxplies */
     MATCH_DEFAULT_GAMES = 2,
     MATCH_DEFAULT_NO_PROGRESS = 200,
     MATCH_DEFAULT_MARGIN_MS = 50,
