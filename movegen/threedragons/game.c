@@ -76,6 +76,11 @@ static const char *const td_bench_dragons[] = {
     NULL,
 };
 
+/* The rules file's perft of the start positions (strength and dragons cannot differ
+ * before depth 7, since taming takes four moves of one side). */
+static const uint64_t td_perft_base[] = {37, 1279, 53579, 2161883, 0};
+static const uint64_t td_perft_strength[] = {37, 1281, 53619, 2168553, 0};
+
 /*
  * Search switches, the same for the three variants:
  * - null move on: a side always has a quiet rook move that changes nothing, and a piece
@@ -110,7 +115,8 @@ const Game threedragons_game = {
     .start_fen = TD_BASE_START,
     .fen_read = td_fen_read_base,
     .bench_fens = td_bench_base,
-    .bench_depth = 8,
+    .bench_depth = 10,
+    .perft_reference = td_perft_base,
     TD_GAME_COMMON,
 };
 
@@ -119,7 +125,8 @@ const Game threedragons_strength_game = {
     .start_fen = TD_STRENGTH_START,
     .fen_read = td_fen_read_strength,
     .bench_fens = td_bench_strength,
-    .bench_depth = 8,
+    .bench_depth = 10,
+    .perft_reference = td_perft_strength,
     TD_GAME_COMMON,
 };
 
@@ -128,6 +135,7 @@ const Game threedragons_dragons_game = {
     .start_fen = TD_STRENGTH_START,
     .fen_read = td_fen_read_dragons,
     .bench_fens = td_bench_dragons,
-    .bench_depth = 8,
+    .bench_depth = 10,
+    .perft_reference = td_perft_strength,
     TD_GAME_COMMON,
 };
