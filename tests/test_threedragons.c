@@ -167,6 +167,18 @@ static const struct {
     /* custodial captures ignore strength: three taken by a strength-4 piece */
     {STRENGTH, "M6p1M/7p11/9/9/2C1C1C2/4p64/2P3p51p5P32/9/M3P43M w - 0 1", "e1e3",
      "M6p1M/7p11/9/9/2C1C1C2/9/2P31P41P32/9/M7M b - 0 1"},
+    /* a strength capture that leaves black one piece */
+    {STRENGTH, "M6p2M/P48/9/p38/2C1C1C2/9/9/8P1/M7M w - 0 1", "a8a7xa6",
+     "M6p2M/9/P38/9/2C1C1C2/9/9/8P1/M7M b - 0 1"},
+    /* black takes by strength: a4 goes, a3 drops to 4, the fullmove number advances */
+    {STRENGTH, "M7M/7P2p4/8P2/9/2C1C1C2/P38/9/p51P56/M7M b - 0 1", "a2a3xa4",
+     "M7M/7P2p4/8P2/9/2C1C1C2/9/p48/2P56/M7M w - 0 2"},
+    /* d3 takes c3 (partner b3) and e3 (partner f3) custodially; the weaker d4 stays */
+    {STRENGTH, "M6p1M/9/9/9/2C1C1C2/3p15/1P3p21p6P33/9/M2P54M w - 0 1", "d1d3",
+     "M6p1M/9/9/9/2C1C1C2/3p15/1P31P51P33/9/M7M b - 0 1"},
+    /* ... or takes d4, the weaker piece outside the custodial set, and only d4 */
+    {STRENGTH, "M6p1M/9/9/9/2C1C1C2/3p15/1P3p21p6P33/9/M2P54M w - 0 1", "d1d3xd4",
+     "M6p1M/9/9/9/2C1C1C2/9/1P3p2P4p6P33/9/M7M b - 0 1"},
     /* taming: d5 completes c5's neighbours, a strength-3 dragon appears on c5; no capture,
      * so the clock runs on */
     {DRAGONS, "M6p1M/7p11/9/2P26/1P3C1C1C2/2P16/3P45/9/M7M w - 7 12", "d3d5",
@@ -186,6 +198,12 @@ static const struct {
     /* a strength capture that completes c5: captures first, then the dragon */
     {DRAGONS, "M6p1M/7p11/9/2P2p25/1P3C1C1C2/2P16/3P55/9/M7M w - 5 3", "d3d5xd6",
      "M6p1M/7p11/9/2P26/1P3P3P4C1C2/2P16/9/9/M7M b c 0 3"},
+    /* the c5 dragon leaves its cave taking d6 by strength (3 -> 2); c5 is empty again */
+    {DRAGONS, "M7M/9/9/2p3p25/1p6P31C1C2/2p46/8p2/7p2P1/M7M w c 0 1", "c5d5xd6",
+     "M7M/9/9/2p36/1p6CP2C1C2/2p46/8p2/7p2P1/M7M b c 0 1"},
+    /* d5 takes d6 custodially (partner d7) and completes c5 in the same move */
+    {DRAGONS, "M6p1M/7p11/3P15/2P2p65/1P3C1C1C2/2P16/3P45/9/M7M w - 2 5", "d3d5",
+     "M6p1M/7p11/3P15/2P26/1P3P3P4C1C2/2P16/9/9/M7M b c 0 5"},
     /* an enemy dragon on its cave is no partner: e4 stays */
     {DRAGONS, "M6p1M/9/P18/9/2C1p51C2/4p64/9/9/M3P43M w e 0 1", "e1e3",
      "M6p1M/9/P18/9/2C1p51C2/4p64/4P44/9/M7M b e 1 1"},
@@ -396,6 +414,11 @@ START_TEST(notation)
     Move plain = g->parse_move(pos, "i6i4"), strength = g->parse_move(pos, "i6i4xh4");
     ck_assert(plain != MOVE_NONE && strength != MOVE_NONE && plain != strength);
     ck_assert(g->parse_move(pos, "i6i4xi3") == MOVE_NONE);
+    /* no strength capture of a piece the custodial capture takes anyway */
+    t_load(g, "M6p1M/9/9/9/2C1C1C2/3p15/1P3p21p6P33/9/M2P54M w - 0 1", pos);
+    ck_assert(g->parse_move(pos, "d1d3xd4") != MOVE_NONE);
+    ck_assert(g->parse_move(pos, "d1d3xc3") == MOVE_NONE);
+    ck_assert(g->parse_move(pos, "d1d3xe3") == MOVE_NONE);
     /* the base game has no x suffix */
     const Game *base = t_game(BASE);
     t_load(base, "M6pM/7p1/9/9/2C1C1C2/9/2Pp5/4P4/M7M w - 0 1", pos);
