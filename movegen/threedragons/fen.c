@@ -129,7 +129,7 @@ static bool read_tamed(TdPos *p, const char *field, char *err, size_t err_size)
         return true;
     for (const char *c = field; *c; c++) {
         const char *at = memchr(CAVE_LETTERS, *c, TD_CAVE_COUNT);
-        if (!*c || !at || (p->tamed >> (at - CAVE_LETTERS) & 1)) {
+        if (!at || (p->tamed >> (at - CAVE_LETTERS) & 1)) {
             snprintf(err, err_size, "tamed caves must be '-' or letters of 'ceg': '%s'", field);
             return false;
         }
