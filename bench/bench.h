@@ -23,3 +23,8 @@ uint64_t bench_run(const BenchArgs *args, Output *out);
 
 /* Returns true when every game's perft matches its reference. */
 bool bench_perft_suite(Output *out);
+
+/* Starts `count` infinite searches of `game`'s start position with `threads` threads,
+ * stops each after a varying delay and prints how long `bestmove` took to follow the
+ * stop (maximum, mean, 99th percentile). Returns the maximum in microseconds. */
+int64_t bench_stop_latency(const Game *game, int count, int threads, Output *out);

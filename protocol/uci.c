@@ -537,6 +537,19 @@ static void cmd_bench(Protocol *p, const Tokens *t)
     bench_run(&args, p->out);
 }
 
+static void cmd_stoplatency(Protocol *p, const Tokens *t)
+{
+    int64_t count = 100, threads = 1;
+    if ((t->count > 1 && !parse_int64(t->items[1], 1, 100000, &count)) ||
+        (t->count > 2 && !parse_int64(t->items[2], 1, SPIN_THREADS_MAX, &threads)) ||
+        t->count > 3) {
+        error(p, "%s", "usage: stoplatency [count] [threads]");
+        return;
+    }
+    settle(p);
+    bench_stop_latency(p->engine->game, (int)count, (int)threads, p->out);
+}
+
 static void cmd_perftsuite(Protocol *p)
 {
     settle(p);
@@ -608,6 +621,8 @@ bool protocol_handle(Protocol *p, const char *line)
         cmd_bench(p, &t);
     else if (strcmp(cmd, "perftsuite") == 0)
         cmd_perftsuite(p);
+    else if (strcmp(cmd, "stoplatency") == 0)
+        cmd_stoplatency(p, &t);
     else
         error(p, "unknown command '%.64s'", cmd);
     tokens_free(&t);
