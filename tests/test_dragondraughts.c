@@ -53,10 +53,10 @@ static void count_path(void *ctx, const int *path, int length, Move move)
     pc->paths += move == pc->target;
 }
 
-static uint64_t path_perft(const DraughtsPos *p, int depth)
+static uint64_t path_perft(const Game *g, const DraughtsPos *p, int depth)
 {
     Move moves[MAX_MOVES];
-    int n = dd()->gen_moves(p, moves);
+    int n = g->gen_moves(p, moves);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         PathCount pc = {.target = moves[i], .paths = 1};
@@ -69,8 +69,8 @@ static uint64_t path_perft(const DraughtsPos *p, int depth)
             continue;
         }
         DraughtsPos child;
-        dd()->make_move(p, moves[i], &child);
-        total += pc.paths * path_perft(&child, depth - 1);
+        g->make_move(p, moves[i], &child);
+        total += pc.paths * path_perft(g, &child, depth - 1);
     }
     return total;
 }
@@ -85,8 +85,8 @@ START_TEST(capture_paths_match_table)
 {
     DraughtsPos p;
     t_load(dd(), DD_START, &p);
-    ck_assert_uint_eq(path_perft(&p, 6), 931312);
-    ck_assert_uint_eq(path_perft(&p, 7), 10782382);
+    ck_assert_uint_eq(path_perft(dd(), &p, 6), 931312);
+    ck_assert_uint_eq(path_perft(dd(), &p, 7), 10782382);
 }
 END_TEST
 
