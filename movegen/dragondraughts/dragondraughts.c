@@ -385,5 +385,5 @@ const Game dragondraughts_game = {
         .margin_unit = 100,
     },
     .bench_fens = dd_bench,
-    .bench_depth = 10,
+    .bench_depth = 9,
 };

@@ -12,7 +12,7 @@
  */
 #include "movegen/dragondraughts/dragondraughts.h"
 
-/* Squares strictly beyond `sq` in each direction, nearest first along the ray. */
+/* Squares strictly beyond `sq` in each direction, up to the board's edge. */
 static Bb64 rays[DD_DIRS][64];
 /* The neighbour of `sq` in each direction, -1 off the board. */
 static int neighbour[DD_DIRS][64];
@@ -105,6 +105,7 @@ static void man_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         capture_done(cs, sq, captures);
 }
 
+/* The same for a Daimyo: it slides to the first piece and may land anywhere beyond it. */
 static void king_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
 {
     Bb64 occ = cs->others | cs->enemy;

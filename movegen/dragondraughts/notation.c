@@ -65,7 +65,7 @@ void draughts_move_to_str(const void *pos, Move m, char *buf)
 static int read_squares(const char *str, int *squares)
 {
     int n = 0;
-    for (; n <= DD_MAX_PATH && str[2 * n]; n++) {
+    for (; str[2 * n]; n++) {
         if (n == DD_MAX_PATH)
             return 0;
         int file = str[2 * n] - 'a', rank = str[2 * n + 1] - '1';
