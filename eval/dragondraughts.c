@@ -52,15 +52,12 @@ static DraughtsTerms terms_of(const DraughtsPos *p, int player)
 {
     DraughtsTerms t;
     Bb64 own = p->pieces[player], men = own & ~p->kings;
-    Bb64 empty = ~(p->pieces[P1] | p->pieces[P2]);
-    int forward = dd_forward(player);
     Bb64 home = player == P1 ? DD_RANK_2_BB : DD_RANK_7_BB;
-    Bb64 before_last = player == P1 ? DD_RANK_7_BB : DD_RANK_2_BB;
     t.material = bb64_popcount(men) * DD_MAN_VALUE + bb64_popcount(own & p->kings) * DD_KING_VALUE;
     t.advance = advance_of(men, player);
-    t.runner = bb64_popcount(men & before_last & dd_shift(empty, forward ^ 1)) * DD_RUNNER;
+    t.runner = bb64_popcount(dd_runners(p, player)) * DD_RUNNER;
     t.guard = bb64_popcount(men & home) * DD_HOME_GUARD;
-    t.support = bb64_popcount(men & dd_shift(own, forward)) * DD_SUPPORTED;
+    t.support = bb64_popcount(men & dd_shift(own, dd_forward(player))) * DD_SUPPORTED;
     t.attacked = -bb64_popcount(draughts_attacked(p, player)) * DD_ATTACKED;
     t.mobility = draughts_quiet_count(p, player) * DD_MOBILITY;
     return t;

@@ -385,6 +385,21 @@ START_TEST(noisy_moves)
 }
 END_TEST
 
+/* threat(): the opponent has a man about to promote onto a free square */
+START_TEST(promotion_threat)
+{
+    unsigned char pos[256];
+    t_load(dd(), "8/8/8/8/8/8/1p6/7K w 0 1", pos);
+    ck_assert(dd()->threat(pos));
+    t_load(dd(), "8/8/8/8/8/8/1p6/1K6 w 0 1", pos);
+    ck_assert(!dd()->threat(pos));
+    t_load(dd(), "8/8/8/8/8/8/1p6/7K b 0 1", pos);
+    ck_assert(!dd()->threat(pos));
+    t_load(dd(), DD_START, pos);
+    ck_assert(!dd()->threat(pos));
+}
+END_TEST
+
 START_TEST(evaluation)
 {
     unsigned char pos[256];
@@ -458,6 +473,7 @@ Suite *dragondraughts_suite(void)
     tcase_add_test(tc, null_move_and_keys);
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, noisy_moves);
+    tcase_add_test(tc, promotion_threat);
     tcase_add_test(tc, evaluation);
     tcase_add_test(tc, bench_positions_valid);
     tcase_add_test(tc, forced_wins);

@@ -307,10 +307,7 @@ static int dd_noisy_order(const void *vp, Move m)
 static bool dd_threat(const void *vp)
 {
     const DraughtsPos *p = vp;
-    int them = !p->side;
-    Bb64 men = p->pieces[them] & ~p->kings;
-    Bb64 empty = ~(p->pieces[P1] | p->pieces[P2]);
-    return (dd_shift(men, dd_forward(them)) & dd_last_rank(them) & empty) != 0;
+    return dd_runners(p, !p->side) != 0;
 }
 
 static const char *const dd_aliases[] = {"turkish", NULL};

@@ -70,6 +70,14 @@ static inline int dd_forward(int player) { return player == P1 ? DD_UP : DD_DOWN
 /* The three directions a man of `player` moves and captures in. */
 static inline int dd_man_dir(int player, int i) { return i == 0 ? dd_forward(player) : i + 1; }
 
+/* Men of `player` one step from promotion with the square ahead empty. */
+static inline Bb64 dd_runners(const DraughtsPos *p, int player)
+{
+    Bb64 men = p->pieces[player] & ~p->kings;
+    Bb64 empty = ~(p->pieces[P1] | p->pieces[P2]);
+    return men & dd_shift(dd_last_rank(player) & empty, dd_forward(player) ^ 1);
+}
+
 /* Move parts, read with the position the move belongs to. */
 static inline int dd_move_from(const DraughtsPos *p, Move m)
 {
