@@ -1,0 +1,166 @@
+/*
+ * DragonQi: the Game table, the KnightVariation option, move ordering hooks and the bench
+ * positions.
+ */
+#include <string.h>
+
+#include "movegen/dragonqi/dragonqi.h"
+
+static void dq_init(void)
+{
+    dq_board_init();
+    dq_position_init();
+    dq_attack_init();
+}
+
+static int dq_gen_moves(const void *pos, Move *moves) { return dq_gen_legal(pos, moves); }
+
+/* Captures (arrows and en passant included), exchanges and game-winning moves. */
+static bool dq_is_noisy(const void *pos, Move m)
+{
+    (void)pos;
+    int kind = dq_move_kind(m);
+    return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
+           dq_move_exchange(m) || dq_move_wins(m);
+}
+
+static int dq_gen_noisy(const void *pos, Move *moves)
+{
+    int n = dq_gen_legal(pos, moves), k = 0;
+    for (int i = 0; i < n; i++)
+        if (dq_is_noisy(pos, moves[i]))
+            moves[k++] = moves[i];
+    return k;
+}
+
+enum {
+    DQ_ORDER_WIN = 1000000,
+    DQ_ORDER_VICTIM = 16, /* victim value weight against the attacker's (MVV-LVA) */
+    DQ_ORDER_EXCHANGE = 8,
+};
+
+static int dq_noisy_order(const void *pos, Move m)
+{
+    (void)pos;
+    if (dq_move_wins(m))
+        return DQ_ORDER_WIN;
+    int score = dq_value(dq_move_captured(m)) * DQ_ORDER_VICTIM - dq_value(dq_move_piece(m));
+    if (dq_move_exchange(m))
+        score += DQ_ORDER_EXCHANGE * dq_value(dq_move_piece(m));
+    return score;
+}
+
+static uint32_t dq_move_index(const void *pos, Move m)
+{
+    (void)pos;
+    return (uint32_t)(dq_move_from(m) * DQ_CELLS + dq_move_to(m));
+}
+
+static void dq_make_null(const void *pos, void *out)
+{
+    const DqPos *p = pos;
+    DqPos *q = out;
+    *q = *p;
+    dq_key_ep(q, 0);
+    unsigned old_flags = q->flags;
+    if (p->side == DQ_STORM)
+        q->flags &= (uint16_t)~DQ_FLAG_EMPRESS;
+    dq_key_flags(q, old_flags);
+    q->side = (uint8_t)!p->side;
+    q->key ^= dq_key_side();
+    q->sit_key ^= dq_key_side();
+    q->halfmove++;
+    q->fullmove += p->side == DQ_FOREST;
+}
+
+static uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
+static uint64_t dq_key_from_scratch(const void *pos)
+{
+    return dq_key_from_scratch_full(pos, NULL);
+}
+static int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
+static int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
+
+#define DQ_ARROWHEAD_BOARD                                                                   \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T*"
+#define DQ_ARROWHEAD_FIELDS " S DQ0wdy0W - AIaiHhd 220333 - 0 1 "
+
+static const char *const dq_start_fens[DQ_VARIATIONS] = {
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "sword",
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "pike",
+};
+
+static const char *dq_start_fen_for(const int *option_values)
+{
+    int v = option_values[0];
+    return dq_start_fens[v >= 0 && v < DQ_VARIATIONS ? v : DQ_LANCE];
+}
+
+static const char *const dq_knight_choices[] = {"Lance", "Sword", "Pike"};
+static const GameOption dq_options[] = {
+    {.name = "KnightVariation", .choices = dq_knight_choices, .choice_count = 3,
+     .default_choice = DQ_LANCE},
+};
+
+/* Openings, middle games and endings; the land-only ones have the fleets removed. */
+static const char *const dq_bench[] = {
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "pike",
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/9/9/9/9/9/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* "
+    "S DQ0wdy0W - AIaid 220300 - 0 1 lance",
+    NULL,
+};
+
+const Game dragonqi_game = {
+    .name = "dragonqi",
+    .side_names = {"storm", "forest"},
+    .files = DQ_FILES,
+    .ranks = DQ_RANKS,
+    .pos_size = sizeof(DqPos),
+    .start_fen = DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
+    .start_fen_for = dq_start_fen_for,
+    .options = dq_options,
+    .option_count = 1,
+    .init = dq_init,
+    .fen_read = dq_fen_read,
+    .fen_write = dq_fen_write,
+    .display = dq_display,
+    .gen_moves = dq_gen_moves,
+    .gen_noisy = dq_gen_noisy,
+    .is_noisy = dq_is_noisy,
+    .make_move = dq_make,
+    .make_null = dq_make_null,
+    .perft = NULL,
+    .move_to_str = dq_move_to_str,
+    .parse_move = dq_parse_move,
+    .key = dq_key,
+    .key_from_scratch = dq_key_from_scratch,
+    .side_to_move = dq_side_to_move,
+    .halfmove_clock = dq_halfmove,
+    .result = dq_result,
+    .no_moves_result = RESULT_DRAW, /* stalemate is a truce; locking up is found by result */
+    .result_info = dq_result_info,
+    .no_progress_plies = 100,
+    .evaluate = dragonqi_evaluate,
+    .eval_terms = dragonqi_eval_terms,
+    .move_index_count = DQ_CELLS * DQ_CELLS,
+    .move_index = dq_move_index,
+    .noisy_order = dq_noisy_order,
+    .threat = NULL,
+    .params = {
+        /* Zugzwang is as rare as in chess: a side almost always has a useful move. */
+        .null_move = true,
+        .reverse_futility = true,
+        .futility = true,
+        .late_move_reductions = true,
+        .late_move_pruning = true,
+        /* Captures are optional. */
+        .noisy_forced = false,
+        .threat_extension = false,
+        .margin_unit = 100,
+    },
+    .bench_fens = dq_bench,
+    .bench_depth = 4,
+};

@@ -1,0 +1,287 @@
+/*
+ * DragonQi move generation for the forces on land (§4.4-4.5, §5, §6.6, §6.10).
+ *
+ * Every force generates from masks: steps and leaps from per-cell tables, slides and
+ * cannon-style jumps from the kingdom-bounded rays (first and second occupied cell by bit
+ * scan), flights from the rays cut at a shield, glides from the other kingdom's part of
+ * the vertical and diagonal rays. Land rays never leave the kingdom: a slide ends at the
+ * coast (embarking is the Trafalgar Ocean module's), and target cells e0/e16 are never
+ * destinations. Forces aboard vessels and the vessels themselves generate nothing here.
+ */
+#include "movegen/dragonqi/gen.h"
+
+/* Moves a force could make from a given cell: quiet destinations and captures. */
+typedef struct Targets {
+    DqBb quiet, capture;
+} Targets;
+
+enum {
+    ORTH = 1 << DQ_N | 1 << DQ_E | 1 << DQ_S | 1 << DQ_W,
+    DIAG = 1 << DQ_NE | 1 << DQ_SE | 1 << DQ_SW | 1 << DQ_NW,
+    ALL = ORTH | DIAG,
+};
+
+/* The enemy cells this force may capture: the general prey minus its own exceptions. */
+static DqBb prey_of(const DqGen *g, int code)
+{
+    DqBb prey = g->prey;
+    int t = dq_type(code);
+    if (t == DQ_ROYAL || t == DQ_ELDER || t == DQ_YOUNGER || t == DQ_DRAGON) {
+        for (DqBb b = prey; bb_any(b);) {
+            int c = bb_pop(&b);
+            if (!dq_can_capture(g->p, code, g->p->sq[c]))
+                bb_clear(&prey, c);
+        }
+    }
+    return prey;
+}
+
+static void slides(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
+{
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        DqBb r = dq_geo.ray_land[c][d], b = bb_and(r, g->occ);
+        if (bb_any(b)) {
+            int f = bb_first(b, d);
+            r = bb_minus(r, dq_geo.ray_land[f][d]);
+            bb_clear(&r, f);
+            if (bb_has(prey, f))
+                bb_set(&t->capture, f);
+        }
+        t->quiet = bb_or(t->quiet, r);
+    }
+}
+
+/* Cannon-style captures: exactly one screen, then the first occupied cell (§4.4). */
+static void jumps(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
+{
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        DqBb b = bb_and(dq_geo.ray_land[c][d], g->occ);
+        if (!bb_any(b))
+            continue;
+        DqBb b2 = bb_and(dq_geo.ray_land[bb_first(b, d)][d], g->occ);
+        if (!bb_any(b2))
+            continue;
+        int target = bb_first(b2, d);
+        if (bb_has(prey, target))
+            bb_set(&t->capture, target);
+    }
+}
+
+/* Flights and blazes of the fire creatures, stopped by the enemy Librarian/Jailer. */
+static void flights(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
+{
+    int shield = dq_code(DQ_LIBRARIAN, g->them);
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        DqBb r = dq_geo.ray_land[c][d];
+        for (DqBb s = bb_and(r, g->occ); bb_any(s);) {
+            int f = bb_first(s, d);
+            if (g->p->sq[f] == shield) {
+                r = bb_minus(r, dq_geo.ray_land[f][d]);
+                bb_clear(&r, f);
+                break;
+            }
+            bb_clear(&s, f);
+        }
+        t->quiet = bb_or(t->quiet, bb_minus(r, g->occ));
+        t->capture = bb_or(t->capture, bb_and(r, prey));
+    }
+}
+
+static void steps(const DqGen *g, int c, int dirs, DqBb area, DqBb prey, Targets *t)
+{
+    for (int d = 0; d < DQ_DIRS; d++) {
+        int to = dq_geo.next[c][d];
+        if (!(dirs >> d & 1) || to == DQ_NO_CELL || !bb_has(area, to))
+            continue;
+        if (!g->p->sq[to])
+            bb_set(&t->quiet, to);
+        else if (bb_has(prey, to))
+            bb_set(&t->capture, to);
+    }
+}
+
+static int forward_dir(int side) { return side == DQ_FOREST ? DQ_N : DQ_S; }
+
+static int diag_forward(int side)
+{
+    int f = forward_dir(side);
+    return 1 << ((f + 1) & 7) | 1 << ((f + 7) & 7);
+}
+
+/* Does this Elf/Troll move earn the exchange of §6.6? */
+static bool earns_exchange(const DqGen *g, int from, int to)
+{
+    int home = g->us == DQ_FOREST ? DQ_RANKS : 1;
+    return dq_geo.y[to] == home && dq_geo.y[from] != home;
+}
+
+static int exchanges(const DqGen *g, Move *extra)
+{
+    const DqPos *p = g->p;
+    bool forest = g->us == DQ_FOREST;
+    int n = 0, pool = forest ? DQ_POOL_H : DQ_POOL_h;
+    if (forest ? p->encl[DQ_ENC_STORMTOWER] == 'W' : p->encl[DQ_ENC_SCHOLARS] == 'w')
+        extra[n++] = dq_move_with_exchange(0, DQ_X_CAPTIVE);
+    static const int kinds[3] = {DQ_X_LKNIGHT, DQ_X_KNIGHT, DQ_X_RANGER};
+    for (int i = 0; i < 3; i++)
+        if (p->pool[pool + i])
+            extra[n++] = dq_move_with_exchange(0, kinds[i]);
+    return n;
+}
+
+/* Adds the moves from `from` to every target (captures included). */
+static void add_targets(DqGen *g, int from, const Targets *t)
+{
+    const DqPos *p = g->p;
+    int code = p->sq[from], type = dq_type(code);
+    int enemy_royal = p->royal[g->them];
+    bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
+    DqBb all = bb_or(t->quiet, t->capture);
+    while (bb_any(all)) {
+        int to = bb_pop(&all);
+        Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
+        if (sword && enemy_royal != DQ_NO_CELL && bb_has(dq_geo.adj[enemy_royal], to))
+            m = dq_move_with_win(m);
+        Move extra[4];
+        int n = 0;
+        if (type == DQ_ELF && earns_exchange(g, from, to))
+            n = exchanges(g, extra);
+        dq_gen_add(g, m, extra, n);
+        if (type == DQ_ELF && to == p->ep && p->ep)
+            dq_gen_add(g, dq_move_make(DQ_MK_EP, from, to, code,
+                                       p->sq[to - (g->us == DQ_FOREST ? 9 : -9)]),
+                       NULL, 0);
+    }
+}
+
+static void gen_pawn(DqGen *g, int c, DqBb land, DqBb prey, Targets *t)
+{
+    const DqPos *p = g->p;
+    int fwd = forward_dir(g->us), one = dq_geo.next[c][fwd];
+    if (one != DQ_NO_CELL && bb_has(land, one) && !p->sq[one]) {
+        bb_set(&t->quiet, one);
+        int second = g->us == DQ_FOREST ? 2 : 14, two = dq_geo.next[one][fwd];
+        if (dq_geo.y[c] == second && bb_has(land, two) && !p->sq[two])
+            bb_set(&t->quiet, two);
+    }
+    Targets diagonal = {bb_none(), bb_none()};
+    steps(g, c, diag_forward(g->us), land, prey, &diagonal);
+    t->capture = diagonal.capture;
+}
+
+static void gen_force(DqGen *g, int c)
+{
+    const DqPos *p = g->p;
+    int code = p->sq[c], k = dq_geo.kingdom[c];
+    DqBb land = dq_geo.land[k], prey = bb_and(prey_of(g, code), land);
+    Targets t = {bb_none(), bb_none()};
+    int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
+    switch (dq_type(code)) {
+    case DQ_ROYAL: case DQ_WITCH: case DQ_BIRD:
+        steps(g, c, ALL, land, prey, &t);
+        if (dq_type(code) == DQ_BIRD) {
+            t.quiet = bb_minus(dq_geo.land_orth[c], g->occ);
+            t.quiet = bb_or(t.quiet, bb_minus(dq_geo.glide_v[c], g->occ));
+        }
+        break;
+    case DQ_QUEEN: case DQ_FORTRESS: case DQ_SCEPTRE:
+        slides(g, c, ALL, prey, &t);
+        break;
+    case DQ_EMPRESS: case DQ_TALISMAN: case DQ_WIZARD:
+        slides(g, c, ALL, prey, &t);
+        t.quiet = bb_or(t.quiet, bb_minus(bb_or(dq_geo.glide_v[c], dq_geo.glide_d[c]), g->occ));
+        if (dq_type(code) == DQ_WIZARD)
+            jumps(g, c, ALL, prey, &t);
+        break;
+    case DQ_DRAGON:
+        flights(g, c, ALL, prey, &t);
+        break;
+    case DQ_ELDER:
+        flights(g, c, ORTH, prey, &t);
+        break;
+    case DQ_YOUNGER:
+        flights(g, c, DIAG, prey, &t);
+        break;
+    case DQ_PAWN:
+        gen_pawn(g, c, land, prey, &t);
+        break;
+    case DQ_ELF: case DQ_DEFENDER:
+        steps(g, c, fwd_side, land, prey, &t);
+        break;
+    case DQ_GUARD:
+        steps(g, c, ALL, dq_geo.palace[g->us], prey, &t);
+        break;
+    case DQ_LIBRARIAN:
+        steps(g, c, ALL, land, bb_none(), &t);
+        break;
+    case DQ_KNIGHT:
+        t.quiet = bb_minus(bb_and(dq_geo.leap_n[c], land), g->occ);
+        t.capture = bb_and(dq_geo.leap_n[c], prey);
+        break;
+    case DQ_LKNIGHT:
+        t.quiet = bb_minus(bb_and(dq_geo.leap_h[p->variant][c], land), g->occ);
+        t.capture = bb_and(dq_geo.leap_h[p->variant][c], prey);
+        break;
+    case DQ_CROSSBOW:
+        slides(g, c, ORTH, bb_none(), &t);
+        jumps(g, c, ORTH, prey, &t);
+        break;
+    case DQ_SIEGE:
+        slides(g, c, ORTH, prey, &t);
+        jumps(g, c, ORTH, prey, &t);
+        break;
+    case DQ_BUCCANEER:
+        slides(g, c, DIAG, prey, &t);
+        break;
+    case DQ_RANGER:
+        slides(g, c, DIAG, prey, &t);
+        jumps(g, c, DIAG, prey, &t);
+        break;
+    case DQ_TOWER: case DQ_TOWERBIRD:
+        slides(g, c, ORTH, prey, &t);
+        break;
+    default: /* the Woodland Princess moves only by her arrows */
+        return;
+    }
+    add_targets(g, c, &t);
+}
+
+void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
+{
+    DqPos q;
+    dq_make_core(g->p, m, &q);
+    if (dq_royal_attacked(&q, g->us))
+        return;
+    g->moves[g->n++] = m;
+    for (int i = 0; i < extra_count; i++)
+        g->moves[g->n++] = m | extra[i];
+}
+
+int dq_gen_legal(const DqPos *p, Move *moves)
+{
+    if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
+        p->royal[1] == DQ_NO_CELL)
+        return 0;
+    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves};
+    g.occ = bb_or(p->men[0], p->men[1]);
+    g.prey = bb_and(p->men[g.them], dq_geo.grid);
+    if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
+        bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
+    DqBb mine = bb_and(p->men[g.us], bb_or(dq_geo.land[0], dq_geo.land[1]));
+    while (bb_any(mine))
+        gen_force(&g, bb_pop(&mine));
+    dq_gen_specials(&g);
+    return g.n;
+}
+
+bool dq_has_legal_move(const DqPos *p)
+{
+    Move moves[MAX_MOVES];
+    return dq_gen_legal(p, moves) > 0;
+}
