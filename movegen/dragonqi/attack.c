@@ -180,6 +180,12 @@ static bool crystal_threat(const DqPos *p, int cell)
     return false;
 }
 
+bool dq_royal_capturable(const DqPos *p, int side)
+{
+    int cell = p->royal[side];
+    return cell != DQ_NO_CELL && captured_from_land(p, cell, !side);
+}
+
 bool dq_cell_attacked(const DqPos *p, int cell, int side)
 {
     if (captured_from_land(p, cell, !side))

@@ -206,6 +206,8 @@ bool dq_royal_attacked(const DqPos *p, int side);
 /* Is the Prince (Forest) or Warlord (Storm) of `side`, standing on `cell`, attacked by the
  * other side's capture patterns and the Crystal (items 1-3 and 5 of §7.1, not the Sword). */
 bool dq_cell_attacked(const DqPos *p, int cell, int side);
+/* Items 1-3 only: the royal could be taken by an ordinary capture, ram or cannon shot. */
+bool dq_royal_capturable(const DqPos *p, int side);
 /* Item 4: the Sword threatens the Warlord. */
 bool dq_sword_threat(const DqPos *p);
 

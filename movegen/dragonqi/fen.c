@@ -217,6 +217,12 @@ static bool check_material(DqPos *p, char *err, size_t size)
         (count(p, DQ_WITCH, S) && e[DQ_ENC_DUNGEON] == 'x') ||
         (count(p, DQ_EMPRESS, S) && !dragon_afire))
         return fail(err, size, "a force on the board disagrees with field 3");
+    /* Sceptres turn into Talismans when the Ice Dragon is set afire (§6.2.1); the Forest
+     * Talisman goes with the Dragon (§4.2). */
+    if (((count(p, DQ_SCEPTRE, F) || count(p, DQ_SCEPTRE, S)) && dragon_afire) ||
+        (count(p, DQ_TALISMAN, S) && !dragon_afire) ||
+        (count(p, DQ_TALISMAN, F) && !count(p, DQ_DRAGON, F)))
+        return fail(err, size, "Sceptres and Talismans disagree with the Ice Dragon");
     if ((e[DQ_ENC_DESK] != '-' && count(p, DQ_LIBRARIAN, F)) ||
         (e[DQ_ENC_JAILER] != '-' && count(p, DQ_LIBRARIAN, S)) ||
         (e[DQ_ENC_STORMTOWER] == 'W' && count(p, DQ_WIZARD, F)) ||
@@ -429,7 +435,10 @@ bool dq_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     p->key = dq_key_from_scratch_full(p, &p->sit_key);
     bool over = p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL ||
                 (p->flags & DQ_FLAG_PLANTED);
-    if (!over && dq_royal_attacked(p, !p->side))
+    /* A royal open to an ordinary capture cannot arise: no rule takes a royal that way.
+     * A Sword or Crystal threat is kept: it is the position where the side to move has a
+     * Direct Capture (§6.9, §11.2). */
+    if (!over && dq_royal_capturable(p, !p->side))
         return fail(err, err_size, "the side that just moved left its royal attacked");
     return true;
 }

@@ -268,6 +268,8 @@ int dq_gen_legal(const DqPos *p, Move *moves)
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
         return 0;
+    if (p->flags & DQ_FLAG_TRIDENT)
+        return 0; /* §6.13: only the Trident re-alignment, a vessel action */
     DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves};
     g.occ = bb_or(p->men[0], p->men[1]);
     g.prey = bb_and(p->men[g.them], dq_geo.grid);

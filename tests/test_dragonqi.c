@@ -1,0 +1,242 @@
+/*
+ * DragonQi: the start positions of §11.1 (land part), position strings, notation, results,
+ * random-game invariants and forced wins. The hand-built rule positions are in
+ * test_dragonqi_rules.c.
+ */
+#include <stdlib.h>
+
+#include "movegen/dragonqi/dragonqi.h"
+#include "tests/helpers.h"
+#include "tests/test_dragonqi.h"
+
+#define DQ_BOARD                                                                             \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T*"
+#define DQ_START DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance"
+#define DQ_TRIDENT                                                                           \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s0)(f4)(s0)2(s4)/9/9/9/"                  \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhdt "  \
+    "220333 - 0 1 lance"
+/* The start position without the fleets: a game of land forces only. */
+#define DQ_LAND                                                                              \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/9/9/9/9/9/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* " \
+    "S DQ0wdy0W - AIaid 220300 - 0 1 lance"
+
+static const Game *dq(void) { return t_game("dragonqi"); }
+
+/* Moves of `fen` counted per moving force letter (towers with or without their bird
+ * alike) and kind, as "c:4 n:10 t^:6 ..." (^: a bird's release). */
+static void breakdown(const char *fen, char *out, size_t size)
+{
+    const Game *g = dq();
+    DqPos p;
+    t_load(g, fen, &p);
+    Move moves[MAX_MOVES];
+    int n = g->gen_moves(&p, moves), counts[128][2];
+    memset(counts, 0, sizeof counts);
+    for (int i = 0; i < n; i++)
+        counts[dq_letter(dq_move_piece(moves[i]))][dq_move_kind(moves[i]) == DQ_MK_RELEASE]++;
+    size_t k = 0;
+    out[0] = 0;
+    for (int c = 0; c < 128; c++)
+        for (int r = 0; r < 2; r++)
+            if (counts[c][r])
+                k += (size_t)snprintf(out + k, size - k, "%s%c%s:%d", k ? " " : "", c,
+                                      r ? "^" : "", counts[c][r]);
+}
+
+START_TEST(start_breakdown)
+{
+    /* §11.1: 79 = vessels 34 + Gnomes 12, Red Knights 10, Black Knights 8, Castles 2,
+     * Raven releases 6, Catapults 4, Citadel Watchers 3. Vessels come with the ocean. */
+    static const struct {
+        const char *variant, *expected;
+    } cases[] = {
+        {"lance", "c:4 h:8 n:10 p:12 t:2 t^:6 u:3"},
+        /* Sword: Black Knights d15 -> c14, b13; f15 -> g14, h13 */
+        {"sword", "c:4 h:4 n:10 p:12 t:2 t^:6 u:3"},
+        /* Pike: d15 -> b15; f15 -> h15 */
+        {"pike", "c:4 h:2 n:10 p:12 t:2 t^:6 u:3"},
+    };
+    char fen[FEN_MAX], got[256];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(fen, sizeof fen, DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 %s",
+                 cases[i].variant);
+        breakdown(fen, got, sizeof got);
+        ck_assert_msg(strcmp(got, cases[i].expected) == 0, "%s: %s", cases[i].variant, got);
+    }
+}
+END_TEST
+
+START_TEST(start_moves_lance)
+{
+    t_assert_moves(dq(), DQ_START,
+                   "a14a13 a14a12 b14b13 b14b12 h14h13 h14h12 i14i13 i14i12 c12c11 d12d11 "
+                   "f12f11 g12g11 c13b15 c13a12 c13b11 c13d11 c13e12 g13h15 g13i12 g13h11 "
+                   "g13f11 g13e12 d15e12 d15b12 d15a13 d15g14 f15e12 f15h12 f15i13 f15c14 "
+                   "a15b15 i15h15 a15^a5 a15^a4 a15^a3 i15^i5 i15^i4 i15^i3 c15b15 c15c14 "
+                   "g15h15 g15g14 d13e12 e13e12 f13e12");
+}
+END_TEST
+
+START_TEST(start_forest_to_move)
+{
+    /* §11.1: with the side field set to F the count is the same by symmetry. */
+    t_assert_moves(dq(), DQ_BOARD " F DQ0wdy0W - AIaiHhd 220333 - 0 1 lance",
+                   "a2a3 a2a4 b2b3 b2b4 h2h3 h2h4 i2i3 i2i4 c4c5 d4d5 f4f5 g4g5 "
+                   "c3b1 c3a4 c3b5 c3d5 c3e4 g3h1 g3i4 g3h5 g3f5 g3e4 "
+                   "d1e4 d1b4 d1a3 d1g2 f1e4 f1h4 f1i3 f1c2 "
+                   "a1b1 i1h1 a1^a11 a1^a12 a1^a13 i1^i11 i1^i12 i1^i13 "
+                   "c1b1 c1c2 g1h1 g1g2 d3e4 e3e4 f3e4");
+}
+END_TEST
+
+START_TEST(trident_land_part)
+{
+    /* §6.13: Storm's first Trident move is the double re-alignment, so no land move. */
+    t_assert_moves(dq(), DQ_TRIDENT, "");
+}
+END_TEST
+
+START_TEST(land_perft)
+{
+    /* The start position's land moves (vessels generate nothing yet), figures of this
+     * implementation: 45 is §11.1's land part; deeper counts have no reference. */
+    ck_assert_uint_eq(t_perft(dq(), DQ_START, 1), 45);
+    ck_assert_uint_eq(t_perft(dq(), DQ_LAND, 1), 45);
+}
+END_TEST
+
+START_TEST(fen_round_trips)
+{
+    const Game *g = dq();
+    static const char *const fens[] = {
+        DQ_START,
+        DQ_TRIDENT,
+        DQ_LAND,
+        /* a commandeered Red Ship, a confined Prince, pools, ep, counters, pike */
+        "t1c1khc1t/pp2qg1pp/2nuuun2/2pp1pp2/9/(s4H)2(s3)(f4)(s5)2(s4)/9/9/9/"
+        "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHK1C1T* S DQ0wdy0W hr "
+        "IHhd 220333 - 17 42 pike",
+        "4k4/9/9/9/9/9/9/9/9/9/9/2P6/9/4F4/4K4 S DQ0wdy0W - - 000000 c3 0 1 lance",
+    };
+    unsigned char pos[sizeof(DqPos)];
+    char out[FEN_MAX];
+    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+        t_load(g, fens[i], pos);
+        g->fen_write(pos, out, sizeof out);
+        ck_assert_str_eq(out, fens[i]);
+        ck_assert_uint_eq(g->key(pos), g->key_from_scratch(pos));
+    }
+    /* §6.11: a setup without the variation field plays Sword; counters default to 0 1 */
+    t_load(g, DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 -", pos);
+    g->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 sword");
+}
+END_TEST
+
+START_TEST(fen_rejections)
+{
+    const Game *g = dq();
+    char fen[FEN_MAX];
+    static const char *const bad[] = {
+        "",
+        "S",
+        DQ_BOARD,
+        DQ_BOARD " X DQ0wdy0W - AIaiHhd 220333 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0 - AIaiHhd 220333 - 0 1 lance",
+        DQ_BOARD " S DQ2wdy0W - AIaiHhd 220333 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W - IAaiHhd 220333 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 22033 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 220334 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 e3 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - -1 1 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 0 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 lancer",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance x",
+        DQ_BOARD " S DQ0wdy0W NNN AIaiHhd 220333 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W NH AIaiHhd 220333 - 0 1 lance",
+        DQ_BOARD " S DQ0wdy0W - AIaiHhdv 220333 - 0 1 lance",
+        DQ_BOARD " S KQ0wdy0W - AIaiHhd 220333 - 0 1 lance",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(t_fen_rejected(g, bad[i]), "accepted bad DFEN '%s'", bad[i]);
+    static const struct {
+        const char *pieces, *fields;
+    } bad_boards[] = {
+        {"Ke1 Fe2", "F " DQT_PLAIN},                   /* no Warlord, Forest to move */
+        {"Ke1 Fe2 ke15 kd15", "S " DQT_PLAIN},         /* two Warlords */
+        {"Ke1 Fe2 ke15 Pa1", "S " DQT_PLAIN},          /* Dwarf on its home rank */
+        {"Ke1 Fe2 ke15 Pa11", "S " DQT_PLAIN},         /* Dwarf on S-land */
+        {"Ke1 Fe2 ke15 Ea3", "S " DQT_PLAIN},          /* Elf on F-land */
+        {"Ke1 Fe2 ke15 Ga3", "S " DQT_PLAIN},          /* Guard outside the Palace */
+        {"Ke1 Fe2 ke15 Na7", "S " DQT_PLAIN},          /* a force on water, no vessel */
+        {"Ke1 Fe2 ke15 (S0)a5", "S " DQT_PLAIN},       /* a vessel on land */
+        {"Ke1 Fe2 ke15 (S6)a7", "S " DQT_PLAIN},       /* bow off the board */
+        {"Ke1 Fe2 ke15 (S0Q)a7", "S " DQT_PLAIN},      /* a Queen aboard */
+        {"Ke1 Fe2 ke15 (S0)e8", "S " DQT_PLAIN},       /* a vessel on the Kraken's Lair */
+        {"Ke1 ke15", "S " DQT_PLAIN},                  /* Queen at Work, no Princess */
+        {"Ke1 Fe2 ke15 Qe3", "S " DQT_PLAIN},          /* Queen at war and at work */
+        {"Ke1 Fe2 ke15 Mc3", "S " DQT_PLAIN},          /* Siege Director on F-land */
+        {"Ke1 Fe2 ke15 Wa11", "S " DQT_PLAIN},         /* Wizard free and captive */
+        {"Ke1 Fe2 ke15 Tb1", "S DQ0wdy0W - A 000000 - 0 1 lance"}, /* right, no tower */
+        {"Kd1 Fe2 ke15 Ta1", "S DQ0wdy0W - A 000000 - 0 1 lance"}, /* right, no Prince */
+        {"Ke1 Fe2 ke15", "S DQ0wdy0W - - 000100 - 0 1 lance"},  /* arrows, no Storm Queen */
+        {"Ke1 Fe2 ke15", "S DQ0wdy0W - - 000010 - 0 1 lance"},  /* cannon, no flagship */
+        {"Ke1 Fe2 ke15 Pc4", "F DQ0wdy0W - - 000000 c3 0 1 lance"}, /* ep, wrong side */
+        {"Ke1 Fe2 ke15 Pc4 Pc2", "S DQ0wdy0W - - 000000 c3 0 1 lance"}, /* ep, no two-step */
+        {"Ke1 Fe2 ke15 nd3", "S " DQT_PLAIN},           /* Forest left its Prince attacked */
+        {"Ke1 Fe2 kd14 Ne12", "F " DQT_PLAIN},          /* Storm left its Warlord attacked */
+    };
+    for (size_t i = 0; i < sizeof bad_boards / sizeof *bad_boards; i++) {
+        dqt_fen(fen, sizeof fen, bad_boards[i].pieces, bad_boards[i].fields);
+        ck_assert_msg(t_fen_rejected(g, fen), "accepted bad DFEN '%s'", fen);
+    }
+}
+END_TEST
+
+START_TEST(notation_round_trip)
+{
+    const Game *g = dq();
+    unsigned char pos[sizeof(DqPos)];
+    char s[MOVE_STR_MAX];
+    t_load(g, DQ_START, pos);
+    Move m = g->parse_move(pos, "a15^a3");
+    ck_assert(m != MOVE_NONE);
+    g->move_to_str(pos, m, s);
+    ck_assert_str_eq(s, "a15^a3");
+    static const char *const bad[] = {
+        "", "a15", "a15^a2", "a15a3", "A15^a3", "a15^a3 ", "c13b15/XC", "d13e12/B",
+        "e15e14", "a10~a9", "0000", "c12c11c10", "c12c11/EP", "e15=F", "l@e12",
+        "\xff\xfe\x01", "c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(g->parse_move(pos, bad[i]) == MOVE_NONE, "accepted '%s'", bad[i]);
+}
+END_TEST
+
+START_TEST(random_game_invariants)
+{
+    ck_assert_int_gt(t_random_games(dq(), DQ_START, 12, 160, 7), 500);
+    ck_assert_int_gt(t_random_games(dq(), DQ_LAND, 12, 160, 11), 500);
+}
+END_TEST
+
+Suite *dragonqi_suite(void)
+{
+    Suite *s = suite_create("dragonqi");
+    TCase *tc = tcase_create("start");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, start_breakdown);
+    tcase_add_test(tc, start_moves_lance);
+    tcase_add_test(tc, start_forest_to_move);
+    tcase_add_test(tc, trident_land_part);
+    tcase_add_test(tc, land_perft);
+    tcase_add_test(tc, fen_round_trips);
+    tcase_add_test(tc, fen_rejections);
+    tcase_add_test(tc, notation_round_trip);
+    tcase_add_test(tc, random_game_invariants);
+    suite_add_tcase(s, tc);
+    dragonqi_rules_tests(s);
+    return s;
+}
