@@ -222,6 +222,145 @@ START_TEST(random_game_invariants)
 }
 END_TEST
 
+/* The DFEN after playing `moves` from a position built of `pieces`. */
+static void played(const char *pieces, const char *fields, const char *moves, char *out)
+{
+    const Game *g = dq();
+    char fen[FEN_MAX];
+    DqPos p;
+    if (pieces)
+        dqt_fen(fen, sizeof fen, pieces, fields);
+    else
+        snprintf(fen, sizeof fen, "%s", fields);
+    t_load(g, fen, &p);
+    t_play(g, &p, moves);
+    g->fen_write(&p, out, FEN_MAX);
+    ck_assert_uint_eq(g->key(&p), g->key_from_scratch(&p));
+}
+
+START_TEST(make_effects)
+{
+    static const struct {
+        const char *what, *pieces, *fields, *moves, *after;
+    } cases[] = {
+        {"demotion resets the counter", "Ke1 Fe2 ke15 Ud3", "F DQ0wdy0W - - 000000 - 5 1 lance",
+         "d3d4", "4k4/9/9/9/9/9/9/9/9/9/9/3P5/9/4F4/4K4 S DQ0wdy0W - - 000000 - 0 2 lance"},
+        {"a Defender inside the Palace stays", "Ke1 Fe2 ke15 Ud3",
+         "F DQ0wdy0W - - 000000 - 5 1 lance", "d3e3",
+         "4k4/9/9/9/9/9/9/9/9/9/9/9/4U4/4F4/4K4 S DQ0wdy0W - - 000000 - 6 2 lance"},
+        {"exchange for the Captive Wizard", "kg11 Ke1 Fe2 Ec14", "F DQ0wdy0W HR - 000000 - 0 1 lance",
+         "c14c15/XC", "2W6/9/9/9/6k2/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0- HR - 000000 - 0 2 lance"},
+        {"exchange for a White Knight from the pool", "kg11 Ke1 Fe2 Ec14",
+         "F DQ0wdy0W HR - 000000 - 0 1 lance", "c14d15/XK",
+         "3H5/9/9/9/6k2/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W R - 000000 - 0 2 lance"},
+        {"en passant removes the Gnome", "ka15 Ke1 Fe2 Ef12 Eh13 pg12",
+         "F DQ0wdy0W - - 000000 g13 7 1 lance", "f12g13/EP",
+         "k8/9/6EE1/9/9/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 0 2 lance"},
+        {"the ordinary step leaves it", "ka15 Ke1 Fe2 Ef12 Eh13 pg12",
+         "F DQ0wdy0W - - 000000 g13 7 1 lance", "f12g13",
+         "k8/9/6EE1/6p2/9/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 0 2 lance"},
+        {"a two-step records the passed cell", "ke15 Ke1 Fe2 ph14", "S " DQT_PLAIN, "h14h12",
+         "4k4/9/9/7p1/9/9/9/9/9/9/9/9/9/4F4/4K4 F DQ0wdy0W - - 000000 h13 0 1 lance"},
+        {"Towering: Sceptre, Buccaneer, both rights gone", "ke15 Ke1 Fe2 T*a1 Ti1 Gd2 Gf2",
+         "F DQ0wdy0W - AI 000000 - 3 1 lance", "e1b1/Bd2",
+         "4k4/9/9/9/9/9/9/9/9/9/9/9/9/3BFG3/1KZ5T S DQ0wdy0W - - 000000 - 4 2 lance"},
+        {"Castling after the fire gives the Storm Talisman", "ke15 ta15 Fe2",
+         "S KQ0wdy1W - a 000000 - 0 1 lance", "e15b15",
+         "1kj6/9/9/9/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy1W - - 000000 - 1 1 lance"},
+        {"an arrow at the Ice Dragon takes the Forest Talisman too",
+         "qe14 ke15 Fe2 Ag12 Db11 Aa14 Jc4", "S KQ0wdy1W - - 000300 - 0 1 lance", "e14xb11",
+         "4k4/A3q4/9/6A2/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy1W - - 000200 - 0 1 lance"},
+        {"a captured White Knight joins the pool", "ke15 Ke1 Fe2 Hc3 nb5", "S " DQT_PLAIN,
+         "b5c3", "4k4/9/9/9/9/9/9/9/9/9/9/9/2n6/4F4/4K4 F DQ0wdy0W H - 000000 - 0 1 lance"},
+        {"the Empress option lapses after Storm's move", "ke15 qe14 Fe2",
+         "S KQ0wdy1W - v 000300 - 0 1 lance", "e15d15",
+         "3k5/4q4/9/9/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy1W - - 000300 - 1 1 lance"},
+        {"a captured Watchtower ends its Towering right", "ke15 Ke1 Fe2 Ta1 Ti1 ma5",
+         "S DQ0wdy0W - AI 000000 - 0 1 lance", "a5a1",
+         "4k4/9/9/9/9/9/9/9/9/9/9/9/9/4F4/m3K3T F DQ0wdy0W - I 000000 - 0 1 lance"},
+        {"a maiden flight keeps the Castling right", NULL, DQ_START, "a15^a3",
+         "t1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+         "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/a1NUUUN2/PP1GFG1PP/T*1CHKHC1T* F DQ0wdy0W - "
+         "AIaiHhd 220333 - 1 1 lance"},
+    };
+    char out[FEN_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        played(cases[i].pieces, cases[i].fields, cases[i].moves, out);
+        ck_assert_msg(strcmp(out, cases[i].after) == 0, "%s: got %s", cases[i].what, out);
+    }
+}
+END_TEST
+
+/* The result of the position after `moves`, its §8 report and its move count. */
+static void assert_end(const char *pieces, const char *fields, const char *moves, Result r,
+                       const char *info)
+{
+    const Game *g = dq();
+    char fen[FEN_MAX], got[128];
+    DqPos p;
+    dqt_fen(fen, sizeof fen, pieces, fields);
+    t_load(g, fen, &p);
+    t_play(g, &p, moves);
+    ck_assert_int_eq(g->result(&p), r);
+    g->result_info(&p, got, sizeof got);
+    ck_assert_str_eq(got, info);
+    Move list[MAX_MOVES];
+    if (r != RESULT_NONE || strstr(info, "STALEMATE"))
+        ck_assert_int_eq(g->gen_moves(&p, list), 0);
+    g->fen_write(&p, fen, sizeof fen);
+    ck_assert_msg(!t_fen_rejected(g, fen), "finished position rejected: %s", fen);
+}
+
+START_TEST(game_ends)
+{
+    const Game *g = dq();
+    ck_assert_int_eq(g->no_moves_result, RESULT_DRAW);
+    ck_assert_int_eq(g->no_progress_plies, 100);
+    assert_end("Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, "d12e13", RESULT_LOSS,
+               "RESULT F DIRECT 5-0");
+    assert_end("xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN, "c3d2", RESULT_LOSS, "RESULT S DIRECT 0-5");
+    assert_end("Kd14", "F DF1wky0W - - 000000 - 0 1 lance", "d14e15", RESULT_LOSS,
+               "RESULT F DIRECT 5-0");
+    assert_end("Ke13 ka15 Fe2", "F " DQT_PLAIN, "e13=F", RESULT_LOSS, "RESULT F FLAG 3-0");
+    assert_end("ke5 Ka15 Fe2", "S " DQT_PLAIN, "e5e4 a15b15 e4=F", RESULT_LOSS,
+               "RESULT S FLAG 0-3");
+    /* the Fortress on a13 checks a15 and guards a14; b11's covers b14 and b15 */
+    assert_end("ka15 Ob11 Oh13 Ke1 Fe2", "F " DQT_PLAIN, "h13a13", RESULT_LOSS,
+               "RESULT F LOCKUP 5.5-0");
+    /* the Prince on e13 attacks d14; every other cell is within his Sword */
+    assert_end("kd14 Ke13 Fe2", "S " DQT_PLAIN, "", RESULT_LOSS, "RESULT F LOCKUP 5.5-0");
+    assert_end("xf1 Ke1 Fe2 ke15", "F " DQT_PLAIN, "", RESULT_LOSS, "RESULT S LOCKUP 0-5.5");
+    assert_end("ka15 Ob11 Oc12 Ke1 Fe2", "S " DQT_PLAIN, "", RESULT_NONE,
+               "RESULT - STALEMATE 1-1");
+    assert_end("Ke1 Fe2 ke15", "S DQ0wdy0W - - 000000 - 100 60 lance", "", RESULT_NONE,
+               "RESULT - FIFTY 1-1");
+    assert_end("Ke1 Fe2 ke15", "S DQ0wdy0W - - 000000 - 12 60 lance", "", RESULT_NONE,
+               "RESULT - REPETITION 1-1");
+}
+END_TEST
+
+START_TEST(forced_wins)
+{
+    const Game *g = dq();
+    char fen[FEN_MAX];
+    static const struct {
+        const char *pieces, *fields;
+        int plies;
+    } cases[] = {
+        {"Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, 1}, /* the Sword */
+        {"xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN, 1},   /* the Crystal */
+        {"Ke13 ka15 Fe2", "F " DQT_PLAIN, 1},      /* planting */
+        {"ka15 Ob11 Oh13 Ke1 Fe2", "F " DQT_PLAIN, 1}, /* locking up */
+        {"Ke11 ka15 Fe2", "F " DQT_PLAIN, 3},      /* e11e12, then plant */
+        {"ke5 Ka15 Fe2", "S " DQT_PLAIN, 3},       /* e5e4, then plant */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        dqt_fen(fen, sizeof fen, cases[i].pieces, cases[i].fields);
+        ck_assert_int_eq(t_forced_win_plies(g, fen, cases[i].plies), cases[i].plies);
+    }
+}
+END_TEST
+
 Suite *dragonqi_suite(void)
 {
     Suite *s = suite_create("dragonqi");
@@ -236,6 +375,9 @@ Suite *dragonqi_suite(void)
     tcase_add_test(tc, fen_rejections);
     tcase_add_test(tc, notation_round_trip);
     tcase_add_test(tc, random_game_invariants);
+    tcase_add_test(tc, make_effects);
+    tcase_add_test(tc, game_ends);
+    tcase_add_test(tc, forced_wins);
     suite_add_tcase(s, tc);
     dragonqi_rules_tests(s);
     return s;

@@ -12,6 +12,10 @@ typedef struct DqGen {
     int us, them;
     DqBb occ;  /* every force, e0/e16 included */
     DqBb prey; /* enemy forces on the grid that our forces may capture in general */
+    /* Legality shortcut: unless `test_all`, a move by another force than the royal that
+     * changes no cell on the royal's eight lines cannot expose it (see dq_gen_add). */
+    bool test_all;
+    DqBb royal_lines;
     Move *moves;
     int n;
 } DqGen;

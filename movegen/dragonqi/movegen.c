@@ -252,12 +252,31 @@ static void gen_force(DqGen *g, int c)
     add_targets(g, c, &t);
 }
 
+/* Could this move change whether our royal is attacked? Only through a cell on one of its
+ * lines (sliders, jumpers, fire creatures), unless the royal itself moves or the shortcut
+ * is off: steppers and leapers are enemy forces we cannot move, the Red Witch captures
+ * whatever Forest force stands in her way, and the Sword case switches the shortcut off. */
+static bool may_expose(const DqGen *g, Move m)
+{
+    if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
+        return true;
+    int kind = dq_move_kind(m), to = dq_move_to(m);
+    if (kind == DQ_MK_PLANT)
+        return false;
+    if (kind == DQ_MK_EP && bb_has(g->royal_lines, to - (g->us == DQ_FOREST ? 9 : -9)))
+        return true;
+    return kind == DQ_MK_TOWERING || bb_has(g->royal_lines, dq_move_from(m)) ||
+           bb_has(g->royal_lines, to);
+}
+
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
 {
-    DqPos q;
-    dq_make_core(g->p, m, &q);
-    if (dq_royal_attacked(&q, g->us))
-        return;
+    if (may_expose(g, m)) {
+        DqPos q;
+        dq_make_core(g->p, m, &q);
+        if (dq_royal_attacked(&q, g->us))
+            return;
+    }
     g->moves[g->n++] = m;
     for (int i = 0; i < extra_count; i++)
         g->moves[g->n++] = m | extra[i];
@@ -275,6 +294,15 @@ int dq_gen_legal(const DqPos *p, Move *moves)
     g.prey = bb_and(p->men[g.them], dq_geo.grid);
     if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
         bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
+    int royal = p->royal[g.us], enemy = p->royal[g.them];
+    g.royal_lines = dq_geo.lines[royal];
+    /* In check every move needs the test; so does Storm when the Prince might reach a cell
+     * beside the Warlord (any Storm force may stop guarding it) or Tower beside him. */
+    g.test_all = dq_royal_attacked(p, g.us) ||
+                 (g.us == DQ_STORM && enemy != DQ_E0 &&
+                  (dq_distance(royal, enemy) <= 2 ||
+                   (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
+                    dq_geo.y[royal] <= 2)));
     DqBb mine = bb_and(p->men[g.us], bb_or(dq_geo.land[0], dq_geo.land[1]));
     while (bb_any(mine))
         gen_force(&g, bb_pop(&mine));
