@@ -217,8 +217,27 @@ END_TEST
 
 START_TEST(random_game_invariants)
 {
-    ck_assert_int_gt(t_random_games(dq(), DQ_START, 12, 160, 7), 500);
-    ck_assert_int_gt(t_random_games(dq(), DQ_LAND, 12, 160, 11), 500);
+    const Game *g = dq();
+    ck_assert_int_gt(t_random_games(g, DQ_START, 12, 160, 7), 500);
+    ck_assert_int_gt(t_random_games(g, DQ_LAND, 12, 160, 11), 500);
+    /* the bench's positions after the great events: fire creatures, shields, Empress,
+     * Queen at war, Red Witch, Wizard and Magician, exchanges */
+    for (int i = 11; i <= 13; i++)
+        ck_assert_int_gt(t_random_games(g, g->bench_fens[i], 8, 120, (uint64_t)i), 200);
+}
+END_TEST
+
+START_TEST(bench_positions)
+{
+    const Game *g = dq();
+    DqPos p;
+    Move moves[MAX_MOVES];
+    int n = 0;
+    for (; g->bench_fens[n]; n++) {
+        t_load(g, g->bench_fens[n], &p);
+        ck_assert_msg(g->gen_moves(&p, moves) > 0, "bench %d has no move", n);
+    }
+    ck_assert_int_ge(n, 10);
 }
 END_TEST
 
@@ -375,6 +394,7 @@ Suite *dragonqi_suite(void)
     tcase_add_test(tc, fen_rejections);
     tcase_add_test(tc, notation_round_trip);
     tcase_add_test(tc, random_game_invariants);
+    tcase_add_test(tc, bench_positions);
     tcase_add_test(tc, make_effects);
     tcase_add_test(tc, game_ends);
     tcase_add_test(tc, forced_wins);

@@ -104,12 +104,38 @@ static const GameOption dq_options[] = {
      .default_choice = DQ_LANCE},
 };
 
-/* Openings, middle games and endings; the land-only ones have the fleets removed. */
+/* Openings, middle games and endings: the three start positions, games played on with and
+ * without the fleets, a land ending, and positions after each great event (the Ice Dragon
+ * afire with the Storm Empress; a Younger Serpent afire with the Queen at war; the Red
+ * Witch ashore). */
 static const char *const dq_bench[] = {
     DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
     DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "pike",
     "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/9/9/9/9/9/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* "
     "S DQ0wdy0W - AIaid 220300 - 0 1 lance",
+    "t1chkh2t/pp1gqgcp1/3uuu3/3pnpp1p/2p4n1/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+    "(S0)2(S1)(F0)(S7)2(S0)/A2P5/a1P2PPHP/2NUUUN1a/PP1GFG1P1/TC1HK1CT*1 S DQ0wdy0W - AaiHhd "
+    "220333 - 4 8 lance",
+    "t*1chgkc1t/1p2qg2p/p1nu2p2/3pnp1p1/2p1hpp2/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+    "(S0)2(S1)(F0)(S7)2(S0)/5PN2/1PPP2P2/P2UU1PPa/2CGFG2P/1NTHKH1CT* F DQ0wdy0W - IHhd "
+    "220233 - 0 16 lance",
+    "t1cnkgct*1/pp1g2a1p/h1hu1u3/3p1ppp1/1qp2pn2/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+    "(S0)2(S1)(F0)(S7)2(S0)/PNAP2P2/1HP1PP3/2PHGU3/1PC1F1NPP/1T1GK2CT F DQ0wdy0W - IaHhd "
+    "220333 - 1 29 lance",
+    "1tchkn2t*/1pAgqg1p1/3uuu3/p1ppn1c1p/1h3pp2/9/9/9/9/9/a2P5/2P1HPPP1/1PNUUUNC1/P2GFG2P/"
+    "T1CHK3T* S DQ0wdy0W - AIid 220300 - 0 12 lance",
+    "t*c1qgkct1/p4ghp1/1p2uun2/n1p1ppp2/3ph3p/9/9/9/9/9/A4N1PP/1PPPPPP2/H1P3P1C/P1CGFG1aH/"
+    "1T1NK3T* F DQ0wdy0W - d 220300 - 3 23 lance",
+    "h2tg2t1/1pc1qgc2/1pku5/2pp1pppp/h1np1np2/9/9/9/9/9/PC2HPP1P/3P3C1/2PU2P1N/1T*1NFG1PH/"
+    "3G1K1T1 S DQ0wdy0W - d 120300 - 19 41 lance",
+    "th2qc3/5g1t1/p1p1g2p1/1pc1kp1n1/1nppp1p1p/9/9/9/9/9/2PP1PPP1/4PP2P/HPNU3TH/P2GFG1CN/"
+    "T5K1C S DQ0wdy0W h d 220300 - 2 61 lance",
+    "1t7/5k3/3n5/2p3p2/9/9/9/9/9/9/9/2P3P2/5N3/3KF4/T8 S DQ0wdy0W - - 000000 - 12 70 lance",
+    "t1c1k3h/p2v3p1/1E3n3/O1D3M2/9/9/9/9/9/9/9/2P2J3/2N2U3/P2GFB3/3H5 S KQ0wdy1W Hn - 220000 "
+    "- 0 1 lance",
+    "4k4/1p1gq4/5u2A/p5W2/9/9/9/9/9/9/7r1/1my4P1/1P1Q2a2/P5e1N/4KG3 F DF1wdx0- Rh - 002300 - "
+    "0 1 sword",
+    "1t2k4/9/5Eh2/pMp6/2W6/9/9/9/9/9/3x5/9/P8/3GF4/T*3K3Z S DQ0wdy0- HR - 200000 - 0 1 pike",
     NULL,
 };
 
