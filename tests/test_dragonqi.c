@@ -218,12 +218,12 @@ END_TEST
 START_TEST(random_game_invariants)
 {
     const Game *g = dq();
-    ck_assert_int_gt(t_random_games(g, DQ_START, 12, 160, 7), 500);
-    ck_assert_int_gt(t_random_games(g, DQ_LAND, 12, 160, 11), 500);
+    ck_assert_int_gt(t_random_games(g, DQ_START, 6, 120, 7), 300);
+    ck_assert_int_gt(t_random_games(g, DQ_LAND, 6, 120, 11), 300);
     /* the bench's positions after the great events: fire creatures, shields, Empress,
      * Queen at war, Red Witch, Wizard and Magician, exchanges */
     for (int i = 11; i <= 13; i++)
-        ck_assert_int_gt(t_random_games(g, g->bench_fens[i], 8, 120, (uint64_t)i), 200);
+        ck_assert_int_gt(t_random_games(g, g->bench_fens[i], 4, 100, (uint64_t)i), 100);
 }
 END_TEST
 
