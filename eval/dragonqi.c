@@ -28,7 +28,9 @@ enum {
     DQ_V_SCEPTRE = 850,
     DQ_V_TALISMAN = 950,
     DQ_V_WIZARD = 1100,
-    DQ_V_QUEEN = 900,
+    DQ_V_QUEEN = 900,        /* the TrueBorn Queen at war */
+    DQ_V_STORM_QUEEN = 450,  /* a queen bound to her own land */
+    DQ_V_PRINCESS = 350,     /* her arrows, and the TrueBorn Queen she stands for */
     DQ_V_EMPRESS = 1000,
     DQ_V_WITCH = 500,
     DQ_V_DRAGON = 1200,
@@ -45,6 +47,7 @@ enum {
 static const int type_value[DQ_TYPES] = {
     [DQ_QUEEN] = DQ_V_QUEEN,         [DQ_EMPRESS] = DQ_V_EMPRESS,
     [DQ_WITCH] = DQ_V_WITCH,         [DQ_DRAGON] = DQ_V_DRAGON,
+    [DQ_PRINCESS] = DQ_V_PRINCESS,
     [DQ_ELDER] = DQ_V_ELDER,         [DQ_YOUNGER] = DQ_V_YOUNGER,
     [DQ_PAWN] = DQ_V_PAWN,           [DQ_ELF] = DQ_V_ELF,
     [DQ_DEFENDER] = DQ_V_DEFENDER,   [DQ_GUARD] = DQ_V_GUARD,
@@ -57,7 +60,12 @@ static const int type_value[DQ_TYPES] = {
     [DQ_WIZARD] = DQ_V_WIZARD,       [DQ_LIBRARIAN] = DQ_V_LIBRARIAN,
 };
 
-int dq_value(int code) { return code ? type_value[dq_type(code)] : 0; }
+int dq_value(int code)
+{
+    if (code == dq_code(DQ_QUEEN, DQ_STORM))
+        return DQ_V_STORM_QUEEN;
+    return code ? type_value[dq_type(code)] : 0;
+}
 
 typedef struct DqTerms {
     int material, mobility, advance, munitions;

@@ -134,20 +134,23 @@ static bool captured_from_land(const DqPos *p, int cell, int x)
         if (dq_type(p->sq[bb_pop(&k2)]) == DQ_LKNIGHT)
             return true;
     DqBb occ = bb_or(p->men[0], p->men[1]);
-    for (int d = 0; d < DQ_DIRS; d++) {
-        DqBb r = bb_and(dq_geo.ray_land[cell][d], occ);
-        if (!bb_any(r))
-            continue;
-        int f = bb_first(r, d), code = p->sq[f];
-        bool diag = dq_dir_diagonal(d);
-        if (dq_side(code) == x && (caps[code] & (diag ? CAP_SLIDE_DIAG : CAP_SLIDE_ORTH)))
-            return true;
-        DqBb r2 = bb_and(dq_geo.ray_land[f][d], occ);
-        if (!bb_any(r2))
-            continue;
-        int j = p->sq[bb_first(r2, d)];
-        if (dq_side(j) == x && (caps[j] & (diag ? CAP_JUMP_DIAG : CAP_JUMP_ORTH)))
-            return true;
+    if (bb_meets(dq_geo.lines[cell], theirs)) {
+        for (int d = 0; d < DQ_DIRS; d++) {
+            DqBb ray = dq_geo.ray_land[cell][d];
+            if (!bb_meets(ray, theirs))
+                continue;
+            DqBb r = bb_and(ray, occ);
+            int f = bb_first(r, d), code = p->sq[f];
+            bool diag = dq_dir_diagonal(d);
+            if (dq_side(code) == x && (caps[code] & (diag ? CAP_SLIDE_DIAG : CAP_SLIDE_ORTH)))
+                return true;
+            DqBb r2 = bb_and(dq_geo.ray_land[f][d], occ);
+            if (!bb_any(r2))
+                continue;
+            int j = p->sq[bb_first(r2, d)];
+            if (dq_side(j) == x && (caps[j] & (diag ? CAP_JUMP_DIAG : CAP_JUMP_ORTH)))
+                return true;
+        }
     }
     int creatures = x == DQ_FOREST ? p->count[dq_code(DQ_DRAGON, x)]
                                    : p->count[dq_code(DQ_ELDER, x)] +

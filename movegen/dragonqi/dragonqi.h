@@ -27,7 +27,9 @@
  *   key       Zobrist key of the complete state except the two move counters;
  *   sit_key   the §8 repetition "situation": the part of `key` that excludes bows, vessels'
  *             original colours, the on-alert bit of the Librarian/Jailer, pools, flags,
- *             munitions, ep and variation.
+ *             munitions, ep and variation;
+ *   in_check  whether the side to move's royal is attacked: 0/1 once known (set by fen_read
+ *             and make_move), -1 on positions built for legality tests. Not part of a key.
  */
 #pragma once
 
@@ -118,6 +120,7 @@ typedef struct DqPos {
     uint8_t mun[DQ_MUNITIONS];
     uint16_t flags;
     uint8_t side, ep, variant;
+    int8_t in_check;
     int32_t halfmove, fullmove;
 } DqPos;
 
@@ -176,6 +179,15 @@ static inline Move dq_move_with_guards(Move m, int mask) { return m | (Move)mask
 static inline Move dq_move_with_exchange(Move m, int x) { return m | (Move)x << 29; }
 static inline Move dq_move_with_win(Move m) { return m | (Move)1 << 52; }
 
+/* Noisy moves (for the search): captures (arrows and en passant included), exchanges and
+ * game-winning moves. */
+static inline bool dq_move_noisy(Move m)
+{
+    int kind = dq_move_kind(m);
+    return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
+           dq_move_exchange(m) || dq_move_wins(m);
+}
+
 /* Helpers on vessels. */
 static inline int dq_vessel(const DqPos *p, int c) { return p->ves[c - DQ_OCEAN_FIRST]; }
 static inline int dq_vessel_colour(const DqPos *p, int c)
@@ -211,8 +223,14 @@ bool dq_royal_capturable(const DqPos *p, int side);
 /* Item 4: the Sword threatens the Warlord. */
 bool dq_sword_threat(const DqPos *p);
 
+static inline bool dq_in_check(const DqPos *p)
+{
+    return p->in_check >= 0 ? p->in_check : dq_royal_attacked(p, p->side);
+}
+
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
 int dq_gen_legal(const DqPos *p, Move *moves);
+int dq_gen_legal_noisy(const DqPos *p, Move *moves);
 bool dq_has_legal_move(const DqPos *p);
 /* Moves the royal of `side` alone to `cell` and tests it (Towering paths, §7.1). */
 bool dq_royal_safe_at(const DqPos *p, int side, int cell);

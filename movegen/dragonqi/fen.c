@@ -440,6 +440,7 @@ bool dq_fen_read(void *vp, const char *fen, char *err, size_t err_size)
      * Direct Capture (§6.9, §11.2). */
     if (!over && dq_royal_capturable(p, !p->side))
         return fail(err, err_size, "the side that just moved left its royal attacked");
+    p->in_check = dq_royal_attacked(p, p->side);
     return true;
 }
 

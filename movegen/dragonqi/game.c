@@ -15,23 +15,13 @@ static void dq_init(void)
 
 static int dq_gen_moves(const void *pos, Move *moves) { return dq_gen_legal(pos, moves); }
 
-/* Captures (arrows and en passant included), exchanges and game-winning moves. */
 static bool dq_is_noisy(const void *pos, Move m)
 {
     (void)pos;
-    int kind = dq_move_kind(m);
-    return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
-           dq_move_exchange(m) || dq_move_wins(m);
+    return dq_move_noisy(m);
 }
 
-static int dq_gen_noisy(const void *pos, Move *moves)
-{
-    int n = dq_gen_legal(pos, moves), k = 0;
-    for (int i = 0; i < n; i++)
-        if (dq_is_noisy(pos, moves[i]))
-            moves[k++] = moves[i];
-    return k;
-}
+static int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
 
 enum {
     DQ_ORDER_WIN = 1000000,
@@ -71,6 +61,7 @@ static void dq_make_null(const void *pos, void *out)
     q->sit_key ^= dq_key_side();
     q->halfmove++;
     q->fullmove += p->side == DQ_FOREST;
+    q->in_check = -1;
 }
 
 static uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }

@@ -16,11 +16,13 @@ typedef struct DqGen {
      * changes no cell on the royal's eight lines cannot expose it (see dq_gen_add). */
     bool test_all;
     DqBb royal_lines;
+    bool noisy_only; /* keep only dq_move_noisy() moves (the quiescence search's) */
     Move *moves;
     int n;
 } DqGen;
 
-/* Adds `m` (and its variants `m | extra[i]`) if the move is legal. */
+/* Adds `m` and its variants `m | extra[i]` if the move is legal (and, with noisy_only,
+ * those of them that are noisy). */
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count);
 
 void dq_gen_specials(DqGen *g);

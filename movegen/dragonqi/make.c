@@ -181,6 +181,7 @@ bool dq_make_core(const DqPos *p, Move m, DqPos *q)
     q->key ^= dq_key_side();
     q->sit_key ^= dq_key_side();
     dq_key_flags(q, old_flags);
+    q->in_check = -1;
     return sword;
 }
 
@@ -194,6 +195,8 @@ void dq_finish_sword(DqPos *q)
 
 void dq_make(const void *pos, Move m, void *out)
 {
-    if (dq_make_core(pos, m, out))
-        dq_finish_sword(out);
+    DqPos *q = out;
+    if (dq_make_core(pos, m, q))
+        dq_finish_sword(q);
+    q->in_check = dq_royal_attacked(q, q->side);
 }

@@ -143,6 +143,18 @@ static void add_targets(DqGen *g, int from, const Targets *t)
     int enemy_royal = p->royal[g->them];
     bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
     DqBb all = bb_or(t->quiet, t->capture);
+    if (g->noisy_only) {
+        /* quiet moves are noisy only as a Direct Capture, an exchange or en passant */
+        DqBb special = bb_none();
+        if (sword && enemy_royal != DQ_NO_CELL)
+            special = dq_geo.adj[enemy_royal];
+        if (type == DQ_ELF) {
+            special = dq_geo.rank[g->us == DQ_FOREST ? DQ_RANKS : 1];
+            if (p->ep)
+                bb_set(&special, p->ep);
+        }
+        all = bb_or(t->capture, bb_and(t->quiet, special));
+    }
     while (bb_any(all)) {
         int to = bb_pop(&all);
         Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
@@ -271,25 +283,30 @@ static bool may_expose(const DqGen *g, Move m)
 
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
 {
+    bool base = !g->noisy_only || dq_move_noisy(m);
+    if (!base && !extra_count)
+        return;
     if (may_expose(g, m)) {
         DqPos q;
         dq_make_core(g->p, m, &q);
         if (dq_royal_attacked(&q, g->us))
             return;
     }
-    g->moves[g->n++] = m;
+    if (base)
+        g->moves[g->n++] = m;
     for (int i = 0; i < extra_count; i++)
-        g->moves[g->n++] = m | extra[i];
+        if (!g->noisy_only || dq_move_noisy(m | extra[i]))
+            g->moves[g->n++] = m | extra[i];
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves)
+static int generate(const DqPos *p, Move *moves, bool noisy_only)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
         return 0;
     if (p->flags & DQ_FLAG_TRIDENT)
         return 0; /* §6.13: only the Trident re-alignment, a vessel action */
-    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves};
+    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .noisy_only = noisy_only};
     g.occ = bb_or(p->men[0], p->men[1]);
     g.prey = bb_and(p->men[g.them], dq_geo.grid);
     if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
@@ -298,7 +315,7 @@ int dq_gen_legal(const DqPos *p, Move *moves)
     g.royal_lines = dq_geo.lines[royal];
     /* In check every move needs the test; so does Storm when the Prince might reach a cell
      * beside the Warlord (any Storm force may stop guarding it) or Tower beside him. */
-    g.test_all = dq_royal_attacked(p, g.us) ||
+    g.test_all = dq_in_check(p) ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
@@ -309,6 +326,10 @@ int dq_gen_legal(const DqPos *p, Move *moves)
     dq_gen_specials(&g);
     return g.n;
 }
+
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false); }
+
+int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true); }
 
 bool dq_has_legal_move(const DqPos *p)
 {

@@ -16,7 +16,7 @@ Result dq_result(const void *pos)
     const DqPos *p = pos;
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[p->side] == DQ_NO_CELL)
         return RESULT_LOSS;
-    if (dq_royal_attacked(p, p->side) && !dq_has_legal_move(p))
+    if (dq_in_check(p) && !dq_has_legal_move(p))
         return RESULT_LOSS;
     return RESULT_NONE;
 }

@@ -131,14 +131,19 @@ static void gen_arrows(DqGen *g)
         if (p->encl[DQ_ENC_LIBRARY] == 'Q' && p->mun[DQ_MUN_PRINCESS] &&
             p->count[dq_code(DQ_BIRD, DQ_STORM)])
             shoot(g, e2, forces_of(p, DQ_STORM, fland, DQ_BIRD, DQ_BIRD));
-        if (p->mun[DQ_MUN_QUEEN_WAR] && p->count[dq_code(DQ_QUEEN, DQ_FOREST)]) {
+        int serpents_and_ravens = p->count[dq_code(DQ_BIRD, DQ_STORM)] +
+                                  p->count[dq_code(DQ_ELDER, DQ_STORM)] +
+                                  p->count[dq_code(DQ_YOUNGER, DQ_STORM)];
+        if (p->mun[DQ_MUN_QUEEN_WAR] && p->count[dq_code(DQ_QUEEN, DQ_FOREST)] &&
+            serpents_and_ravens) {
             DqBb prey = bb_or(forces_of(p, DQ_STORM, fland, DQ_BIRD, DQ_ELDER),
                               forces_of(p, DQ_STORM, fland, DQ_YOUNGER, DQ_YOUNGER));
             DqBb queen = forces_of(p, DQ_FOREST, fland, DQ_QUEEN, DQ_QUEEN);
             if (bb_any(prey) && bb_any(queen))
                 shoot(g, bb_lsb(queen), prey);
         }
-    } else if (p->mun[DQ_MUN_STORM_QUEEN] && p->count[dq_code(DQ_QUEEN, DQ_STORM)]) {
+    } else if (p->mun[DQ_MUN_STORM_QUEEN] && p->count[dq_code(DQ_QUEEN, DQ_STORM)] &&
+               p->count[dq_code(DQ_BIRD, DQ_FOREST)] + p->count[dq_code(DQ_DRAGON, DQ_FOREST)]) {
         DqBb sland = dq_geo.land[DQ_KINGDOM_S];
         DqBb prey = forces_of(p, DQ_FOREST, sland, DQ_BIRD, DQ_DRAGON);
         DqBb queen = forces_of(p, DQ_STORM, sland, DQ_QUEEN, DQ_QUEEN);
@@ -179,6 +184,7 @@ void dq_gen_specials(DqGen *g)
     if (g->p->flags & (towering_right(g->us, 0) | towering_right(g->us, 1)))
         gen_towering(g);
     gen_arrows(g);
-    gen_releases(g);
+    if (!g->noisy_only)
+        gen_releases(g);
     gen_planting(g);
 }
