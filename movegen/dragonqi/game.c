@@ -124,8 +124,8 @@ static const char *const dq_bench[] = {
     "1t7/5k3/3n5/2p3p2/9/9/9/9/9/9/9/2P3P2/5N3/3KF4/T8 S DQ0wdy0W - - 000000 - 12 70 lance",
     "t1c1k3h/p2v3p1/1E3n3/O1D3M2/9/9/9/9/9/9/9/2P2J3/2N2U3/P2GFB3/3H5 S KQ0wdy1W Hn - 220000 "
     "- 0 1 lance",
-    "4k4/1p1gq4/5u2A/p5W2/9/9/9/9/9/9/7r1/1my4P1/1P1Q2a2/P5e1N/4KG3 F DF1wdx0- Rh - 002300 - "
-    "0 1 sword",
+    "4k3t/1p1gq4/5u2A/p5W2/9/9/9/9/9/9/7r1/1my4P1/1P1Q2a2/P5e1N/4KG3 F DF1wdx0- Rh - 002300 "
+    "- 0 1 sword",
     "1t2k4/9/5Eh2/pMp6/2W6/9/9/9/9/9/3x5/9/P8/3GF4/T*3K3Z S DQ0wdy0- HR - 200000 - 0 1 pike",
     NULL,
 };
@@ -179,5 +179,5 @@ const Game dragonqi_game = {
         .margin_unit = 100,
     },
     .bench_fens = dq_bench,
-    .bench_depth = 4,
+    .bench_depth = 7,
 };
