@@ -109,7 +109,8 @@ static const RuleCase cases[] = {
      "F DQ0wdy0- - - 000000 - 0 1 lance",
      "e1d1 e1d2 e1f2 a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1 a1b2 a1c3 a1d4 a1e5 "
      "a1a11 a1a12 a1a13 a1a14 a1a15 a1g1"},
-    {"Storm Empress: queen slides and glides", "va11 ke15 Fe2", "S " AFIRE " - - 000000 - 0 1 lance",
+    {"Storm Empress: queen slides and glides", "va11 ke15 Fe2",
+     "S " AFIRE " - - 000000 - 0 1 lance",
      WARLORD5 "a11a12 a11a13 a11a14 a11a15 a11b11 a11c11 a11d11 a11e11 a11f11 a11g11 a11h11 "
               "a11i11 a11b12 a11c13 a11d14 a11a5 a11a4 a11a3 a11a2 a11a1 a11g5 a11h4 a11i3"},
     {"Green Fortress: queen on the opposing land", "Oc11 pc12 pd12 pb12 ke15 Ke1 Fe2",
@@ -160,7 +161,8 @@ static const RuleCase cases[] = {
      "S " AFIRE " - a 000000 - 0 1 lance",
      WARLORD5 "e15b15 a15b15 a15c15 a15d15 a15a14 a15a13 a15a12 a15a11"},
     /* a Troll on d1 attacks e0: only the Guard's capture answers it */
-    {"Confined Prince attacked by a Troll", "Fe2 Gd2 ed1 ke15", "F " AFIRE " - - 000000 - 0 1 lance",
+    {"Confined Prince attacked by a Troll", "Fe2 Gd2 ed1 ke15",
+     "F " AFIRE " - - 000000 - 0 1 lance",
      "d2d1"},
     /* the Red Siege Machine jumps the Princess onto e0; a screen on e1 or e3 answers */
     {"Confined Prince attacked along the e-file", "Fe2 Gd2 me5 ke15",

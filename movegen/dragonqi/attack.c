@@ -65,9 +65,8 @@ void dq_attack_init(void)
     }
 }
 
-bool dq_can_capture(const DqPos *p, int attacker, int victim)
+bool dq_can_capture(int attacker, int victim)
 {
-    (void)p;
     int a = dq_type(attacker), v = dq_type(victim);
     if (dq_side(attacker) == dq_side(victim))
         return false;
@@ -176,7 +175,7 @@ static bool crystal_threat(const DqPos *p, int cell)
         DqBb to = bb_and(bb_and(dq_geo.adj[c], dq_geo.adj[cell]), dq_geo.land[DQ_KINGDOM_F]);
         for (bb_clear(&to, cell); bb_any(to);) {
             int t = bb_pop(&to);
-            if (!p->sq[t] || dq_can_capture(p, witch_code, p->sq[t]))
+            if (!p->sq[t] || dq_can_capture(witch_code, p->sq[t]))
                 return true;
         }
     }
@@ -207,7 +206,7 @@ bool dq_sword_threat(const DqPos *p)
         DqBb to = bb_and(bb_and(dq_geo.adj[prince], dq_geo.adj[warlord]), dq_geo.land[k]);
         for (bb_clear(&to, warlord); bb_any(to);) {
             int t = bb_pop(&to);
-            if (p->sq[t] && !dq_can_capture(p, code, p->sq[t]))
+            if (p->sq[t] && !dq_can_capture(code, p->sq[t]))
                 continue;
             DqPos q = *p;
             if (q.sq[t])

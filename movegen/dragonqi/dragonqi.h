@@ -8,7 +8,7 @@
  * has (Storm Empress, Red Witch, Woodland Princess, the three fire creatures) is only valid
  * with that side. A Watchtower/Castle holding its unreleased bird is its own type.
  *
- * DqPos (copied per ply, ~390 bytes):
+ * DqPos (copied per ply, 376 bytes):
  *   men[s]    cells holding a force of side s: land forces, occupants of vessels, and the
  *             confined royal on e0/e16 (so rays and jumps that end there see him);
  *   vessels   cells holding a vessel (ocean only);
@@ -195,9 +195,10 @@ static inline int dq_vessel_colour(const DqPos *p, int c)
     return p->sq[c] ? dq_side(p->sq[c]) : (dq_vessel(p, c) & DQ_VES_ORIG_FOREST) != 0;
 }
 
-/* The opposing royal's cell stays reachable as a capture in generation only through the
- * rules' exceptions: these tell whether `attacker` may capture `victim` at all (§4.2). */
-bool dq_can_capture(const DqPos *p, int attacker, int victim);
+/* May `attacker` capture `victim` at all (§4.2)? Not an own force, never the Princess
+ * (Northern Light), the Prince not by the Warlord (Forest Sword), the Red Witch not by the
+ * Prince (Dark Crystal), the Librarian/Jailer not by the creatures his shield stops. */
+bool dq_can_capture(int attacker, int victim);
 
 /* position.c: Zobrist tables and the only writers of the board arrays. */
 void dq_position_init(void);

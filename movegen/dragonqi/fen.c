@@ -416,10 +416,10 @@ bool dq_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     p->royal[0] = p->royal[1] = DQ_NO_CELL;
     if (strlen(fen) >= FEN_MAX)
         return fail(err, err_size, "position string too long");
-    char copy[FEN_MAX], *f[11];
+    char copy[FEN_MAX], *f[11], *save = NULL;
     strcpy(copy, fen);
     int n = 0;
-    for (char *t = strtok(copy, " "); t; t = strtok(NULL, " ")) {
+    for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
         if (n == 10)
             return fail(err, err_size, "more than 10 fields");
         f[n++] = t;

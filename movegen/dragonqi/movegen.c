@@ -29,7 +29,7 @@ static DqBb prey_of(const DqGen *g, int code)
     if (t == DQ_ROYAL || t == DQ_ELDER || t == DQ_YOUNGER || t == DQ_DRAGON) {
         for (DqBb b = prey; bb_any(b);) {
             int c = bb_pop(&b);
-            if (!dq_can_capture(g->p, code, g->p->sq[c]))
+            if (!dq_can_capture(code, g->p->sq[c]))
                 bb_clear(&prey, c);
         }
     }
