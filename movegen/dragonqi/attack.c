@@ -217,6 +217,9 @@ bool dq_sword_threat(const DqPos *p)
                 return true;
         }
     }
+    /* Towering lands the Prince on b1 or h1: only a Warlord on ranks 1-2 can be beside it */
+    if (!(p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I)) || dq_geo.y[warlord] > 2)
+        return false;
     for (int wing = 0; wing < 2; wing++) {
         int landing = dq_cell(wing ? 7 : 1, 1);
         if (bb_has(dq_geo.adj[landing], warlord) && dq_towering_legal(p, DQ_FOREST, wing))

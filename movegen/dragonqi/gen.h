@@ -13,7 +13,7 @@ typedef struct DqGen {
     DqBb occ;  /* every force, e0/e16 included */
     DqBb prey; /* enemy forces on the grid that our forces may capture in general */
     /* Legality shortcut: unless `test_all`, a move by another force than the royal that
-     * changes no cell on the royal's eight lines cannot expose it (see dq_gen_add). */
+     * changes no cell of `royal_lines` cannot expose it (see may_expose). */
     bool test_all;
     DqBb royal_lines;
     bool noisy_only; /* keep only dq_move_noisy() moves (the quiescence search's) */

@@ -187,6 +187,15 @@ static void gen_pawn(DqGen *g, int c, DqBb land, DqBb prey, Targets *t)
     t->capture = diagonal.capture;
 }
 
+/* The maiden flight (§6.12): the bird glides up its file to any empty cell of the other
+ * kingdom; the tower stays. */
+static void gen_releases(DqGen *g, int from)
+{
+    for (DqBb to = bb_minus(dq_geo.glide_v[from], g->occ); bb_any(to);)
+        dq_gen_add(g, dq_move_make(DQ_MK_RELEASE, from, bb_pop(&to), g->p->sq[from], 0), NULL,
+                   0);
+}
+
 static void gen_force(DqGen *g, int c)
 {
     const DqPos *p = g->p;
@@ -257,6 +266,8 @@ static void gen_force(DqGen *g, int c)
         break;
     case DQ_TOWER: case DQ_TOWERBIRD:
         slides(g, c, ORTH, prey, &t);
+        if (dq_type(code) == DQ_TOWERBIRD && !g->noisy_only)
+            gen_releases(g, c);
         break;
     default: /* the Woodland Princess moves only by her arrows */
         return;
@@ -265,10 +276,11 @@ static void gen_force(DqGen *g, int c)
 }
 
 /* Could this move change whether our royal is attacked? Only through a cell on one of its
- * lines (sliders, jumpers, fire creatures), unless the royal itself moves or the shortcut
- * is off: steppers and leapers are enemy forces we cannot move, the Red Witch captures
- * whatever Forest force stands in her way, and the Sword case switches the shortcut off. */
-static bool may_expose(const DqGen *g, Move m)
+ * land rays that holds an enemy force (sliders, jumpers, fire creatures), unless the royal
+ * itself moves or the shortcut is off: steppers and leapers are enemy forces we cannot
+ * move, the Red Witch captures whatever Forest force stands in her way, and the Sword case
+ * switches the shortcut off. Attacks from the ocean will have to widen `royal_lines`. */
+static inline bool may_expose(const DqGen *g, Move m)
 {
     if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
         return true;
@@ -312,7 +324,12 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only)
     if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
         bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
     int royal = p->royal[g.us], enemy = p->royal[g.them];
-    g.royal_lines = dq_geo.lines[royal];
+    /* only the land rays on which an enemy force stands can carry an attack after our move:
+     * moving forces on a ray without one cannot create a slide, jump or flight along it */
+    g.royal_lines = bb_none();
+    for (int d = 0; d < DQ_DIRS; d++)
+        if (bb_meets(dq_geo.ray_land[royal][d], p->men[g.them]))
+            g.royal_lines = bb_or(g.royal_lines, dq_geo.ray_land[royal][d]);
     /* In check every move needs the test; so does Storm when the Prince might reach a cell
      * beside the Warlord (any Storm force may stop guarding it) or Tower beside him. */
     g.test_all = dq_in_check(p) ||

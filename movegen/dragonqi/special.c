@@ -1,7 +1,6 @@
 /*
  * DragonQi moves that are not a force's own step or slide: Towering/Castling with the
- * Guard/Warder choices (§6.1), arrow shots (§6.5), maiden flights (§6.12) and planting a
- * flag (§6.8).
+ * Guard/Warder choices (§6.1), arrow shots (§6.5) and planting a flag (§6.8).
  */
 #include "movegen/dragonqi/gen.h"
 
@@ -152,20 +151,6 @@ static void gen_arrows(DqGen *g)
     }
 }
 
-static void gen_releases(DqGen *g)
-{
-    const DqPos *p = g->p;
-    if (!p->count[dq_code(DQ_TOWERBIRD, g->us)])
-        return;
-    DqBb towers = forces_of(p, g->us, dq_geo.land[g->us], DQ_TOWERBIRD, DQ_TOWERBIRD);
-    while (bb_any(towers)) {
-        int from = bb_pop(&towers);
-        for (DqBb to = bb_minus(dq_geo.glide_v[from], g->occ); bb_any(to);)
-            dq_gen_add(g, dq_move_make(DQ_MK_RELEASE, from, bb_pop(&to), p->sq[from], 0), NULL,
-                       0);
-    }
-}
-
 static void gen_planting(DqGen *g)
 {
     const DqPos *p = g->p;
@@ -184,7 +169,5 @@ void dq_gen_specials(DqGen *g)
     if (g->p->flags & (towering_right(g->us, 0) | towering_right(g->us, 1)))
         gen_towering(g);
     gen_arrows(g);
-    if (!g->noisy_only)
-        gen_releases(g);
     gen_planting(g);
 }
