@@ -45,6 +45,47 @@ static void breakdown(const char *fen, char *out, size_t size)
                                       r ? "^" : "", counts[c][r]);
 }
 
+START_TEST(board_geometry)
+{
+    dq(); /* the registry builds the tables */
+    const DqGeometry *g = &dq_geo;
+    ck_assert_int_eq(bb_count(g->valid), 137); /* 135 grid cells + e0 + e16 */
+    ck_assert_int_eq(bb_count(g->land[DQ_KINGDOM_F]), 45);
+    ck_assert_int_eq(bb_count(g->land[DQ_KINGDOM_S]), 45);
+    ck_assert_int_eq(bb_count(g->ocean), 45);
+    ck_assert_int_eq(bb_count(g->palace[DQ_FOREST]) + bb_count(g->palace[DQ_STORM]), 18);
+    ck_assert(bb_has(g->palace[DQ_FOREST], dq_cell(3, 3)));
+    ck_assert(bb_has(g->palace[DQ_STORM], dq_cell(5, 15)));
+    ck_assert(!bb_has(g->palace[DQ_FOREST], dq_cell(2, 3)));
+    ck_assert(bb_equal(g->beach[DQ_KINGDOM_F], g->rank[5]));
+    ck_assert(bb_equal(g->beach[DQ_KINGDOM_S], g->rank[11]));
+    /* e0 touches d1 e1 f1 only; e16 d15 e15 f15 */
+    ck_assert_int_eq(bb_count(g->adj[DQ_E0]), 3);
+    ck_assert(bb_has(g->adj[DQ_E16], dq_cell(3, 15)) && bb_has(g->adj[dq_cell(5, 1)], DQ_E0));
+    /* the one-step shift of every cell agrees with the neighbour table */
+    for (int c = 0; c < DQ_CELLS; c++)
+        for (int d = 0; d < DQ_DIRS; d++) {
+            DqBb one = bb_has(g->valid, c) ? dq_shift(bb_bit(c), d) : bb_none();
+            int n = g->next[c][d];
+            ck_assert_msg(n == DQ_NO_CELL ? !bb_any(one) : bb_equal(one, bb_bit(n)),
+                          "shift of %d toward %d", c, d);
+        }
+    /* land rays stop at the coast; whole rays cross it and end at e16 */
+    ck_assert_int_eq(bb_count(g->ray_land[dq_cell(4, 3)][DQ_N]), 2);
+    ck_assert(bb_has(g->ray[dq_cell(4, 3)][DQ_N], DQ_E16));
+    ck_assert(!bb_has(g->ray_land[dq_cell(4, 1)][DQ_S], DQ_E0));
+    ck_assert_int_eq(bb_lsb(g->ray[dq_cell(4, 3)][DQ_N]), dq_cell(4, 4));
+    ck_assert_int_eq(bb_first(g->ray[dq_cell(4, 3)][DQ_S], DQ_S), dq_cell(4, 2));
+    /* glides: from a5 up the a-file and along the diagonal to g11 h12 i13 */
+    ck_assert_int_eq(bb_count(g->glide_v[dq_cell(0, 5)]), 5);
+    ck_assert_int_eq(bb_count(g->glide_d[dq_cell(0, 5)]), 3);
+    ck_assert(bb_has(g->glide_d[dq_cell(0, 5)], dq_cell(6, 11)));
+    /* White Knight leaps: 16 offsets in every variation, a Red Knight on c1 reaches e0 */
+    ck_assert_int_eq(bb_count(g->leap_h[DQ_PIKE][dq_cell(4, 8)]), 16);
+    ck_assert(bb_has(g->leap_n[dq_cell(2, 1)], DQ_E0));
+}
+END_TEST
+
 START_TEST(start_breakdown)
 {
     /* §11.1: 79 = vessels 34 + Gnomes 12, Red Knights 10, Black Knights 8, Castles 2,
@@ -386,6 +427,7 @@ Suite *dragonqi_suite(void)
     Suite *s = suite_create("dragonqi");
     TCase *tc = tcase_create("start");
     tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, board_geometry);
     tcase_add_test(tc, start_breakdown);
     tcase_add_test(tc, start_moves_lance);
     tcase_add_test(tc, start_forest_to_move);

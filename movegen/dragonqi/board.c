@@ -114,6 +114,8 @@ void dq_board_init(void)
             bb_set(&dq_geo.ocean, c);
         else
             bb_set(&dq_geo.land[dq_geo.kingdom[c]], c);
+        if (y == 5 || y == 11)
+            bb_set(&dq_geo.beach[y == 5 ? DQ_KINGDOM_F : DQ_KINGDOM_S], c);
         if (x >= 3 && x <= 5 && (y <= 3 || y >= 13))
             bb_set(&dq_geo.palace[y <= 3 ? DQ_KINGDOM_F : DQ_KINGDOM_S], c);
     }

@@ -133,6 +133,7 @@ typedef struct DqGeometry {
     DqBb land[2];     /* kingdom land: [0] S-land, [1] F-land (grid cells only) */
     DqBb ocean;       /* ranks 6-10, e8 included */
     DqBb palace[2];   /* [0] Storm Citadel, [1] Forest Palace */
+    DqBb beach[2];    /* [0] Storm Beaches (rank 11), [1] Forest Beaches (rank 5) */
     DqBb rank[17], file[DQ_FILES];
     DqBb adj[DQ_CELLS];                 /* Chebyshev neighbours, e0/e16 included */
     DqBb ray[DQ_CELLS][DQ_DIRS];        /* to the edge over any terrain, ending at e0/e16 */
