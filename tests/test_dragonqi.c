@@ -372,6 +372,36 @@ static void assert_end(const char *pieces, const char *fields, const char *moves
     ck_assert_msg(!t_fen_rejected(g, fen), "finished position rejected: %s", fen);
 }
 
+START_TEST(landing_transformations)
+{
+    /* The make side of §6.7's entry transformations and of a vacated vessel's colour; the
+     * landing moves themselves are generated with the ocean. */
+    const Game *g = dq();
+    static const struct {
+        const char *aboard, *after;
+    } cases[] = {
+        {"(S0P)b10", "1E7/1(S0)7/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 0 2 lance"},
+        {"(s4C)b10", "1M7/1(s4)7/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 1 2 lance"},
+        {"(S0B)b10", "1R7/1(S0)7/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 1 2 lance"},
+        {"(S0T)b10", "1O7/1(S0)7/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 1 2 lance"},
+        {"(S0N)b10", "1N7/1(S0)7/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 1 2 lance"},
+    };
+    char fen[FEN_MAX], pieces[64];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        DqPos p, q;
+        snprintf(pieces, sizeof pieces, "ke15 Ke1 Fe2 %s", cases[i].aboard);
+        dqt_fen(fen, sizeof fen, pieces, "F " DQT_PLAIN);
+        t_load(g, fen, &p);
+        int from = dq_cell(1, 10), to = dq_cell(1, 11);
+        g->make_move(&p, dq_move_make(DQ_MK_NORMAL, from, to, p.sq[from], 0), &q);
+        g->fen_write(&q, fen, sizeof fen);
+        ck_assert_msg(strncmp(fen, "4k4/9/9/9/", 10) == 0, "%s", fen);
+        ck_assert_str_eq(fen + 10, cases[i].after);
+        ck_assert_uint_eq(g->key(&q), g->key_from_scratch(&q));
+    }
+}
+END_TEST
+
 START_TEST(game_ends)
 {
     const Game *g = dq();
@@ -439,6 +469,7 @@ Suite *dragonqi_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, bench_positions);
     tcase_add_test(tc, make_effects);
+    tcase_add_test(tc, landing_transformations);
     tcase_add_test(tc, game_ends);
     tcase_add_test(tc, forced_wins);
     suite_add_tcase(s, tc);

@@ -76,11 +76,32 @@ static bool adjacent_to_royal(const DqPos *q, int side, int c)
     return r != DQ_NO_CELL && bb_has(dq_geo.adj[r], c);
 }
 
+/* The force a Dwarf/Gnome, Crossbowman/Catapult, Buccaneer/Pirate or Watchtower/Castle
+ * becomes on landing from the ocean on the opposing land (§6.7); others are unchanged. */
+static int entry_transformation(int code, int from, int to)
+{
+    int us = dq_side(code);
+    if (dq_geo.kingdom[from] != DQ_OCEAN || dq_geo.kingdom[to] != !us)
+        return code;
+    switch (dq_type(code)) {
+    case DQ_PAWN:
+        return dq_code(DQ_ELF, us);
+    case DQ_CROSSBOW:
+        return dq_code(DQ_SIEGE, us);
+    case DQ_BUCCANEER:
+        return dq_code(DQ_RANGER, us);
+    case DQ_TOWER:
+        return dq_code(DQ_FORTRESS, us);
+    default:
+        return code;
+    }
+}
+
 /* A force moving by its own powers, en passant included; returns the pending Sword. */
 static bool make_force_move(DqPos *q, Move m, bool *reset)
 {
     int us = q->side, from = dq_move_from(m), to = dq_move_to(m);
-    int code = q->sq[from], type = dq_type(code), now = code;
+    int code = q->sq[from], type = dq_type(code);
     if (dq_move_kind(m) == DQ_MK_EP) {
         capture_at(q, to - (us == DQ_FOREST ? DQ_FILES : -DQ_FILES));
         *reset = true;
@@ -89,6 +110,7 @@ static bool make_force_move(DqPos *q, Move m, bool *reset)
         *reset = true;
     }
     dq_take(q, from);
+    int now = entry_transformation(code, from, to);
     if (type == DQ_DEFENDER && !bb_has(dq_geo.palace[us], to))
         now = dq_code(DQ_PAWN, us);
     if (type == DQ_ELF && dq_move_exchange(m))
