@@ -27,6 +27,8 @@ enum {
     DQ_E0 = 4,
     DQ_E16 = 148,
     DQ_E8 = 76,
+    DQ_A1 = 9, DQ_E1 = 13, DQ_I1 = 17,     /* the Towering cells */
+    DQ_A15 = 135, DQ_E15 = 139, DQ_I15 = 143,
     DQ_OCEAN_FIRST = 54, /* a6 */
     DQ_OCEAN_CELLS = 45, /* a6 ... i10 */
 };

@@ -188,6 +188,13 @@ static inline bool dq_move_noisy(Move m)
            dq_move_exchange(m) || dq_move_wins(m);
 }
 
+/* The cell of the Gnome/Dwarf an en-passant capture by `side` landing on `to` takes: one
+ * rank behind the passed cell, seen from the capturer (§6.10). */
+static inline int dq_ep_victim(int side, int to)
+{
+    return side == DQ_FOREST ? to - DQ_FILES : to + DQ_FILES;
+}
+
 /* Helpers on vessels. */
 static inline int dq_vessel(const DqPos *p, int c) { return p->ves[c - DQ_OCEAN_FIRST]; }
 static inline int dq_vessel_colour(const DqPos *p, int c)

@@ -257,22 +257,23 @@ static bool check_royals(DqPos *p, char *err, size_t size)
     return true;
 }
 
+/* A Watchtower/Castle of `side`, with or without its bird, on cell c. */
+static bool tower_on(const DqPos *p, int c, int side)
+{
+    return p->sq[c] == dq_code(DQ_TOWER, side) || p->sq[c] == dq_code(DQ_TOWERBIRD, side);
+}
+
 static bool check_flags(DqPos *p, char *err, size_t size)
 {
     unsigned f = p->flags;
-    int e1 = dq_cell(4, 1), e15 = dq_cell(4, 15);
-    int tower_f = dq_code(DQ_TOWER, DQ_FOREST), tower_s = dq_code(DQ_TOWER, DQ_STORM);
-    int a1 = p->sq[dq_cell(0, 1)], i1 = p->sq[dq_cell(8, 1)];
-    int a15 = p->sq[dq_cell(0, 15)], i15 = p->sq[dq_cell(8, 15)];
-    bool ok_a1 = a1 == tower_f || a1 == dq_code(DQ_TOWERBIRD, DQ_FOREST);
-    bool ok_i1 = i1 == tower_f || i1 == dq_code(DQ_TOWERBIRD, DQ_FOREST);
-    bool ok_a15 = a15 == tower_s || a15 == dq_code(DQ_TOWERBIRD, DQ_STORM);
-    bool ok_i15 = i15 == tower_s || i15 == dq_code(DQ_TOWERBIRD, DQ_STORM);
-    if (((f & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I)) && p->royal[DQ_FOREST] != e1) ||
-        ((f & DQ_FLAG_TOWER_A) && !ok_a1) || ((f & DQ_FLAG_TOWER_I) && !ok_i1))
+    int F = DQ_FOREST, S = DQ_STORM;
+    if (((f & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I)) && p->royal[F] != DQ_E1) ||
+        ((f & DQ_FLAG_TOWER_A) && !tower_on(p, DQ_A1, F)) ||
+        ((f & DQ_FLAG_TOWER_I) && !tower_on(p, DQ_I1, F)))
         return fail(err, size, "Towering right without the Prince on e1 and its Watchtower");
-    if (((f & (DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I)) && p->royal[DQ_STORM] != e15) ||
-        ((f & DQ_FLAG_CASTLE_A) && !ok_a15) || ((f & DQ_FLAG_CASTLE_I) && !ok_i15))
+    if (((f & (DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I)) && p->royal[S] != DQ_E15) ||
+        ((f & DQ_FLAG_CASTLE_A) && !tower_on(p, DQ_A15, S)) ||
+        ((f & DQ_FLAG_CASTLE_I) && !tower_on(p, DQ_I15, S)))
         return fail(err, size, "Castling right without the Warlord on e15 and its Castle");
     int e6 = dq_cell(4, 6), e10 = dq_cell(4, 10);
     int green_flag = DQ_VES_PRESENT | DQ_VES_ORIG_FOREST | DQ_VES_FLAGSHIP;

@@ -9,21 +9,22 @@
 /* Towering/Castling rights lost when a move starts on, ends on or captures on cell c. */
 static unsigned rights_touched(int c)
 {
-    static const struct {
-        int x, y;
-        unsigned rights;
-    } cells[] = {
-        {4, 1, DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I},
-        {0, 1, DQ_FLAG_TOWER_A},
-        {8, 1, DQ_FLAG_TOWER_I},
-        {4, 15, DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I},
-        {0, 15, DQ_FLAG_CASTLE_A},
-        {8, 15, DQ_FLAG_CASTLE_I},
-    };
-    for (size_t i = 0; i < sizeof cells / sizeof *cells; i++)
-        if (c == dq_cell(cells[i].x, cells[i].y))
-            return cells[i].rights;
-    return 0;
+    switch (c) {
+    case DQ_E1:
+        return DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I;
+    case DQ_A1:
+        return DQ_FLAG_TOWER_A;
+    case DQ_I1:
+        return DQ_FLAG_TOWER_I;
+    case DQ_E15:
+        return DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I;
+    case DQ_A15:
+        return DQ_FLAG_CASTLE_A;
+    case DQ_I15:
+        return DQ_FLAG_CASTLE_I;
+    default:
+        return 0;
+    }
 }
 
 /* Removes the force on c as captured, with its consequences (§4.2, §6.5, §10 field 6). */
@@ -103,7 +104,7 @@ static bool make_force_move(DqPos *q, Move m, bool *reset)
     int us = q->side, from = dq_move_from(m), to = dq_move_to(m);
     int code = q->sq[from], type = dq_type(code);
     if (dq_move_kind(m) == DQ_MK_EP) {
-        capture_at(q, to - (us == DQ_FOREST ? DQ_FILES : -DQ_FILES));
+        capture_at(q, dq_ep_victim(us, to));
         *reset = true;
     } else if (q->sq[to]) {
         capture_at(q, to);

@@ -167,7 +167,7 @@ static void add_targets(DqGen *g, int from, const Targets *t)
         dq_gen_add(g, m, extra, n);
         if (type == DQ_ELF && to == p->ep && p->ep)
             dq_gen_add(g, dq_move_make(DQ_MK_EP, from, to, code,
-                                       p->sq[to - (g->us == DQ_FOREST ? 9 : -9)]),
+                                       p->sq[dq_ep_victim(g->us, to)]),
                        NULL, 0);
     }
 }
@@ -287,7 +287,7 @@ static inline bool may_expose(const DqGen *g, Move m)
     int kind = dq_move_kind(m), to = dq_move_to(m);
     if (kind == DQ_MK_PLANT)
         return false;
-    if (kind == DQ_MK_EP && bb_has(g->royal_lines, to - (g->us == DQ_FOREST ? 9 : -9)))
+    if (kind == DQ_MK_EP && bb_has(g->royal_lines, dq_ep_victim(g->us, to)))
         return true;
     return kind == DQ_MK_TOWERING || bb_has(g->royal_lines, dq_move_from(m)) ||
            bb_has(g->royal_lines, to);

@@ -15,6 +15,14 @@ static int put(char *out, const char *s)
     return (int)len;
 }
 
+/* "<from><sep><to>": arrows, cannon shots, maiden flights, sails. */
+static int write_pair(char *out, int from, char sep, int to)
+{
+    int n = dq_cell_name(from, out);
+    out[n++] = sep;
+    return n + dq_cell_name(to, out + n);
+}
+
 /* The /B cells in ascending file order, ties by ascending rank (§13.5). */
 static int write_guards(int side, int mask, char *out)
 {
@@ -36,14 +44,10 @@ void dq_move_to_str(const void *pos, Move m, char *buf)
     switch (dq_move_kind(m)) {
     case DQ_MK_ARROW:
     case DQ_MK_FIRE:
-        n += dq_cell_name(from, buf + n);
-        buf[n++] = 'x';
-        n += dq_cell_name(to, buf + n);
+        n += write_pair(buf, from, 'x', to);
         break;
     case DQ_MK_RELEASE:
-        n += dq_cell_name(from, buf + n);
-        buf[n++] = '^';
-        n += dq_cell_name(to, buf + n);
+        n += write_pair(buf, from, '^', to);
         break;
     case DQ_MK_SPRING:
         buf[n++] = from == DQ_E0 ? 'L' : 'l';
@@ -56,9 +60,7 @@ void dq_move_to_str(const void *pos, Move m, char *buf)
         buf[n++] = 'F';
         break;
     case DQ_MK_SAIL:
-        n += dq_cell_name(from, buf + n);
-        buf[n++] = '~';
-        n += dq_cell_name(to, buf + n);
+        n += write_pair(buf, from, '~', to);
         break;
     case DQ_MK_REALIGN:
         n += dq_cell_name(from, buf + n);
