@@ -88,7 +88,7 @@ void referee_play(Referee *r, Move move)
             abort();
     }
     const Game *g = r->game;
-    r->keys[r->played] = g->key(r->pos);
+    r->keys[r->played] = game_repetition_key(g, r->pos);
     g->move_to_str(r->pos, move, r->moves[r->played]);
     r->played++;
     g->make_move(r->pos, move, r->scratch);

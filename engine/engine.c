@@ -70,7 +70,7 @@ static bool build(Engine *e, const Game *g, const char *fen, const char *const *
             ok = false;
             break;
         }
-        keys[i] = g->key(pos);
+        keys[i] = game_repetition_key(g, pos);
         played[i] = m;
         g->make_move(pos, m, next);
         memcpy(pos, next, g->pos_size);

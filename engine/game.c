@@ -47,9 +47,9 @@ Result game_over(const Game *game, const void *pos, const uint64_t *history, int
         *why = GAME_OVER_NO_PROGRESS;
         return RESULT_DRAW;
     }
-    uint64_t key = game->key(pos);
-    int repeats = 0;
-    for (int i = history_length - 2; i >= 0 && i >= history_length - halfmove; i -= 2)
+    uint64_t key = game_repetition_key(game, pos);
+    int window = game_repetition_plies(game, pos), repeats = 0;
+    for (int i = history_length - 2; i >= 0 && i >= history_length - window; i -= 2)
         repeats += history[i] == key;
     *why = repeats >= 2 ? GAME_OVER_REPETITION : GAME_GOES_ON;
     return repeats >= 2 ? RESULT_DRAW : RESULT_NONE;

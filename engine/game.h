@@ -84,6 +84,12 @@ typedef struct Game {
     int (*side_to_move)(const void *pos); /* P1 or P2 */
     int (*halfmove_clock)(const void *pos);  /* plies since the last irreversible ply */
 
+    /* Optional: the key under which positions count as repeated, and how many plies back
+     * a repetition can reach. NULL: key() and halfmove_clock(). A game whose rules
+     * compare only part of the state for repetitions (dragonqi) sets both. */
+    uint64_t (*repetition_key)(const void *pos);
+    int (*repetition_plies)(const void *pos);
+
     /* Game over by the rules, not counting "no legal move" (see no_moves_result); cheap. */
     Result (*result)(const void *pos);
     Result no_moves_result;
@@ -110,6 +116,16 @@ typedef struct Game {
      * 1, 2, ...; 0-terminated. `wyrm perftsuite` checks the deepest. */
     const uint64_t *perft_reference;
 } Game;
+
+static inline uint64_t game_repetition_key(const Game *game, const void *pos)
+{
+    return game->repetition_key ? game->repetition_key(pos) : game->key(pos);
+}
+
+static inline int game_repetition_plies(const Game *game, const void *pos)
+{
+    return game->repetition_plies ? game->repetition_plies(pos) : game->halfmove_clock(pos);
+}
 
 /* The start FEN under the given option values (NULL: defaults). */
 const char *game_start_fen(const Game *game, const int *option_values);
