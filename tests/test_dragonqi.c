@@ -25,17 +25,23 @@
 static const Game *dq(void) { return t_game("dragonqi"); }
 
 /* Moves of `fen` counted per moving force letter (towers with or without their bird
- * alike) and kind, as "c:4 n:10 t^:6 ..." (^: a bird's release). */
+ * alike) and kind, as "c:4 n:10 t^:6 ~:5 ~dir:29" (^: a bird's release; ~: vessels
+ * sailing or ramming; ~dir: re-alignments). */
 static void breakdown(const char *fen, char *out, size_t size)
 {
     const Game *g = dq();
     DqPos p;
     t_load(g, fen, &p);
     Move moves[MAX_MOVES];
-    int n = g->gen_moves(&p, moves), counts[128][2];
+    int n = g->gen_moves(&p, moves), counts[128][2], sails = 0, realigns = 0;
     memset(counts, 0, sizeof counts);
-    for (int i = 0; i < n; i++)
-        counts[dq_letter(dq_move_piece(moves[i]))][dq_move_kind(moves[i]) == DQ_MK_RELEASE]++;
+    for (int i = 0; i < n; i++) {
+        int kind = dq_move_kind(moves[i]);
+        sails += kind == DQ_MK_SAIL;
+        realigns += kind == DQ_MK_REALIGN;
+        if (kind != DQ_MK_SAIL && kind != DQ_MK_REALIGN)
+            counts[dq_letter(dq_move_piece(moves[i]))][kind == DQ_MK_RELEASE]++;
+    }
     size_t k = 0;
     out[0] = 0;
     for (int c = 0; c < 128; c++)
@@ -43,6 +49,23 @@ static void breakdown(const char *fen, char *out, size_t size)
             if (counts[c][r])
                 k += (size_t)snprintf(out + k, size - k, "%s%c%s:%d", k ? " " : "", c,
                                       r ? "^" : "", counts[c][r]);
+    snprintf(out + k, size - k, " ~:%d ~dir:%d", sails, realigns);
+}
+
+/* The DFEN after playing `moves` from a position built of `pieces`. */
+static void played(const char *pieces, const char *fields, const char *moves, char *out)
+{
+    const Game *g = dq();
+    char fen[FEN_MAX];
+    DqPos p;
+    if (pieces)
+        dqt_fen(fen, sizeof fen, pieces, fields);
+    else
+        snprintf(fen, sizeof fen, "%s", fields);
+    t_load(g, fen, &p);
+    t_play(g, &p, moves);
+    g->fen_write(&p, out, FEN_MAX);
+    ck_assert_uint_eq(g->key(&p), g->key_from_scratch(&p));
 }
 
 START_TEST(board_geometry)
@@ -88,16 +111,16 @@ END_TEST
 
 START_TEST(start_breakdown)
 {
-    /* §11.1: 79 = vessels 34 + Gnomes 12, Red Knights 10, Black Knights 8, Castles 2,
-     * Raven releases 6, Catapults 4, Citadel Watchers 3. Vessels come with the ocean. */
+    /* §11.1: 79 = vessels 34 (5 sails, 29 re-alignments) + Gnomes 12, Red Knights 10,
+     * Black Knights 8, Castles 2, Raven releases 6, Catapults 4, Citadel Watchers 3. */
     static const struct {
         const char *variant, *expected;
     } cases[] = {
-        {"lance", "c:4 h:8 n:10 p:12 t:2 t^:6 u:3"},
+        {"lance", "c:4 h:8 n:10 p:12 t:2 t^:6 u:3 ~:5 ~dir:29"},
         /* Sword: Black Knights d15 -> c14, b13; f15 -> g14, h13 */
-        {"sword", "c:4 h:4 n:10 p:12 t:2 t^:6 u:3"},
+        {"sword", "c:4 h:4 n:10 p:12 t:2 t^:6 u:3 ~:5 ~dir:29"},
         /* Pike: d15 -> b15; f15 -> h15 */
-        {"pike", "c:4 h:2 n:10 p:12 t:2 t^:6 u:3"},
+        {"pike", "c:4 h:2 n:10 p:12 t:2 t^:6 u:3 ~:5 ~dir:29"},
     };
     char fen[FEN_MAX], got[256];
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -116,7 +139,15 @@ START_TEST(start_moves_lance)
                    "f12f11 g12g11 c13b15 c13a12 c13b11 c13d11 c13e12 g13h15 g13i12 g13h11 "
                    "g13f11 g13e12 d15e12 d15b12 d15a13 d15g14 f15e12 f15h12 f15i13 f15c14 "
                    "a15b15 i15h15 a15^a5 a15^a4 a15^a3 i15^i5 i15^i4 i15^i3 c15b15 c15c14 "
-                   "g15h15 g15g14 d13e12 e13e12 f13e12");
+                   "g15h15 g15g14 d13e12 e13e12 f13e12 "
+                   /* sails along the bows (the arrowhead aims d10, e10 and f10 at e9) */
+                   "a10~a9 d10~e9 e10~e9 f10~e9 i10~i9 "
+                   /* re-alignments toward every existing neighbour but the bow */
+                   "a10~N a10~NE a10~E a10~SE "
+                   "d10~N d10~NE d10~E d10~S d10~SW d10~W d10~NW "
+                   "e10~N e10~NE e10~E e10~SE e10~SW e10~W e10~NW "
+                   "f10~N f10~NE f10~E f10~SE f10~S f10~W f10~NW "
+                   "i10~N i10~SW i10~W i10~NW");
 }
 END_TEST
 
@@ -128,22 +159,60 @@ START_TEST(start_forest_to_move)
                    "c3b1 c3a4 c3b5 c3d5 c3e4 g3h1 g3i4 g3h5 g3f5 g3e4 "
                    "d1e4 d1b4 d1a3 d1g2 f1e4 f1h4 f1i3 f1c2 "
                    "a1b1 i1h1 a1^a11 a1^a12 a1^a13 i1^i11 i1^i12 i1^i13 "
-                   "c1b1 c1c2 g1h1 g1g2 d3e4 e3e4 f3e4");
+                   "c1b1 c1c2 g1h1 g1g2 d3e4 e3e4 f3e4 "
+                   "a6~a7 d6~e7 e6~e7 f6~e7 i6~i7 "
+                   "a6~NE a6~E a6~SE a6~S "
+                   "d6~N d6~E d6~SE d6~S d6~SW d6~W d6~NW "
+                   "e6~NE e6~E e6~SE e6~S e6~SW e6~W e6~NW "
+                   "f6~N f6~NE f6~E f6~SE f6~S f6~SW f6~W "
+                   "i6~S i6~SW i6~W i6~NW");
 }
 END_TEST
 
-START_TEST(trident_land_part)
+START_TEST(trident_opening)
 {
-    /* §6.13: Storm's first Trident move is the double re-alignment, so no land move. */
-    t_assert_moves(dq(), DQ_TRIDENT, "");
+    /* §6.13: Storm's only move re-aligns the Red Ships on d10 and f10, both bow N, to any
+     * other directions: 7 x 7 = 49 moves; then Forest has its 79 (§14: 49 x 79 = 3871). */
+    static const char *const dirs[] = {"NE", "E", "SE", "S", "SW", "W", "NW"};
+    char expected[2048] = "", move[32];
+    for (int i = 0; i < 7; i++)
+        for (int j = 0; j < 7; j++) {
+            snprintf(move, sizeof move, "d10~%s&f10~%s ", dirs[i], dirs[j]);
+            strcat(expected, move);
+        }
+    t_assert_moves(dq(), DQ_TRIDENT, expected);
+    char after[FEN_MAX];
+    played(NULL, DQ_TRIDENT, "d10~SE&f10~SW", after);
+    ck_assert_str_eq(after, DQ_BOARD " F DQ0wdy0W - AIaiHhd 220333 - 0 1 lance");
 }
 END_TEST
 
-START_TEST(land_perft)
+START_TEST(start_perft)
 {
-    /* The start position's land moves (vessels generate nothing yet), figures of this
-     * implementation: 45 is §11.1's land part; deeper counts have no reference. */
-    ck_assert_uint_eq(t_perft(dq(), DQ_START, 1), 45);
+    /* §14: perft of the start positions to depth 3 (Storm to move) */
+    static const struct {
+        const char *variant;
+        uint64_t counts[3];
+    } cases[] = {
+        {"lance", {79, 6235, 493512}},
+        {"sword", {75, 5621, 424586}},
+        {"pike", {73, 5325, 390192}},
+    };
+    char fen[FEN_MAX];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        snprintf(fen, sizeof fen, DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 %s",
+                 cases[i].variant);
+        for (int d = 1; d <= 3; d++)
+            ck_assert_uint_eq(t_perft(dq(), fen, d), cases[i].counts[d - 1]);
+        /* §11.1: the same count with Forest to move, by symmetry */
+        snprintf(fen, sizeof fen, DQ_BOARD " F DQ0wdy0W - AIaiHhd 220333 - 0 1 %s",
+                 cases[i].variant);
+        ck_assert_uint_eq(t_perft(dq(), fen, 1), cases[i].counts[0]);
+    }
+    ck_assert_uint_eq(t_perft(dq(), DQ_TRIDENT, 1), 49);
+    ck_assert_uint_eq(t_perft(dq(), DQ_TRIDENT, 2), 3871);
+    ck_assert_uint_eq(t_perft(dq(), DQ_TRIDENT, 3), 302197);
+    /* the land-only game of part 1, a figure of this implementation */
     ck_assert_uint_eq(t_perft(dq(), DQ_LAND, 1), 45);
 }
 END_TEST
@@ -248,7 +317,7 @@ START_TEST(notation_round_trip)
     ck_assert_str_eq(s, "a15^a3");
     static const char *const bad[] = {
         "", "a15", "a15^a2", "a15a3", "A15^a3", "a15^a3 ", "c13b15/XC", "d13e12/B",
-        "e15e14", "a10~a9", "0000", "c12c11c10", "c12c11/EP", "e15=F", "l@e12",
+        "e15e14", "a10~a8", "a10~S", "a10~e9", "e10xe9", "d10~SE&f10~SW", "0000", "c12c11c10", "c12c11/EP", "e15=F", "l@e12",
         "\xff\xfe\x01", "c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
@@ -281,22 +350,6 @@ START_TEST(bench_positions)
     ck_assert_int_ge(n, 10);
 }
 END_TEST
-
-/* The DFEN after playing `moves` from a position built of `pieces`. */
-static void played(const char *pieces, const char *fields, const char *moves, char *out)
-{
-    const Game *g = dq();
-    char fen[FEN_MAX];
-    DqPos p;
-    if (pieces)
-        dqt_fen(fen, sizeof fen, pieces, fields);
-    else
-        snprintf(fen, sizeof fen, "%s", fields);
-    t_load(g, fen, &p);
-    t_play(g, &p, moves);
-    g->fen_write(&p, out, FEN_MAX);
-    ck_assert_uint_eq(g->key(&p), g->key_from_scratch(&p));
-}
 
 START_TEST(make_effects)
 {
@@ -461,8 +514,8 @@ Suite *dragonqi_suite(void)
     tcase_add_test(tc, start_breakdown);
     tcase_add_test(tc, start_moves_lance);
     tcase_add_test(tc, start_forest_to_move);
-    tcase_add_test(tc, trident_land_part);
-    tcase_add_test(tc, land_perft);
+    tcase_add_test(tc, trident_opening);
+    tcase_add_test(tc, start_perft);
     tcase_add_test(tc, fen_round_trips);
     tcase_add_test(tc, fen_rejections);
     tcase_add_test(tc, notation_round_trip);

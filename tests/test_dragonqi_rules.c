@@ -210,16 +210,37 @@ static void assert_moves_from(const char *fen, const char *from, const char *exp
 
 START_TEST(operations_on_trafalgar_ocean)
 {
-    /* §11.2: the a1 Watchtower moved to a3 in the initial position (embarking on a6 comes
-     * with the ocean). With its bird it may also release it up the a-file. */
+    /* §11.2: the a1 Watchtower moved to a3 in the initial position: a4, a5, b3, and
+     * embarking on the Green Ship on a6. With its bird it may also release it up the
+     * a-file (embarking loses the bird). */
     assert_moves_from("t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
                       "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/T1NUUUN2/PP1GFG1PP/2CHKHC1T* F "
                       "DQ0wdy0W - IaiHhd 220333 - 0 1 lance",
-                      "a3", "a3a4 a3a5 a3b3");
+                      "a3", "a3a4 a3a5 a3a6 a3b3");
     assert_moves_from("t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
                       "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/T*1NUUUN2/PP1GFG1PP/2CHKHC1T* F "
                       "DQ0wdy0W - IaiHhd 220333 - 0 1 lance",
-                      "a3", "a3^a11 a3^a12 a3^a13 a3a4 a3a5 a3b3");
+                      "a3", "a3^a11 a3^a12 a3^a13 a3a4 a3a5 a3a6 a3b3");
+    /* another unoccupied Green Ship on a8 (the i6 one, a fleet has four): still only a6,
+     * the first vessel of the ray */
+    assert_moves_from("t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/"
+                      "(S0)8/9/(S0)2(S1)(F0)(S7)3/9/2PP1PP2/T1NUUUN2/PP1GFG1PP/2CHKHC1T* F "
+                      "DQ0wdy0W - IaiHhd 220333 - 0 1 lance",
+                      "a3", "a3a4 a3a5 a3a6 a3b3");
+    /* the a6 Ship moved to a9: over empty water to it */
+    assert_moves_from("t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/"
+                      "(S0)8/9/9/3(S1)(F0)(S7)2(S0)/9/2PP1PP2/T1NUUUN2/PP1GFG1PP/2CHKHC1T* F "
+                      "DQ0wdy0W - IaiHhd 220333 - 0 1 lance",
+                      "a3", "a3a4 a3a5 a3a9 a3b3");
+    /* §11.2: a Watchtower (the a1 one) aboard a Green Ship (the i6 one) on a9, the Red
+     * Ship on a10 removed: it
+     * disembarks over empty a10 onto a11-a13 or takes the Gnome on a14 (a Green Fortress
+     * each time), or boards the Green Ship on a6; rank 9 holds no other vessel. The ship
+     * (bow N) also sails to a10 and re-aligns (NE E SE S; no W side on file a). */
+    assert_moves_from("t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/3(s3)(f4)(s5)2(s4)/(S0T)8/9/9/"
+                      "(S0)2(S1)(F0)(S7)3/9/2PP1PP2/2NUUUN2/PP1GFG1PP/2CHKHC1T* F "
+                      "DQ0wdy0W - IaiHhd 220333 - 0 1 lance",
+                      "a9", "a9a11 a9a12 a9a13 a9a14 a9a6 a9~E a9~NE a9~S a9~SE a9~a10");
 }
 END_TEST
 

@@ -4,10 +4,11 @@
  * Item 1 (capture patterns) is computed backwards from the royal's cell: the eight
  * neighbours for steppers, the leap tables for the Knights, and per ray the first occupied
  * cell (sliders), the second (cannon-style jumpers, the first being the screen) and every
- * fire creature up to a shield. Items 4 (Sword) and 5 (Crystal) try the one-step moves of
- * the Prince or Red Witch that could reach the royal, so they only run when those are near.
- * Vessels (items 2 and 3) and forces aboard vessels attack nothing yet: they belong to the
- * Trafalgar Ocean module.
+ * fire creature up to a shield. Forces aboard vessels are few: each one's captures are
+ * generated forwards (ocean.c) and tested against the royal's cell; rams look at the
+ * vessels beside it, cannon along its sea rays (screen, then the Flagship). Items 4
+ * (Sword) and 5 (Crystal) try the one-step moves of the Prince or Red Witch, on foot or
+ * aboard, that could reach the royal, so they only run when those are near.
  */
 #include <string.h>
 
@@ -161,38 +162,161 @@ static bool captured_from_land(const DqPos *p, int cell, int x)
     return false;
 }
 
-/* Item 5: the Red Witch could step to a different cell next to the Prince's `cell`. */
+/* Items 1-3 from the ocean (§7.1): a force of side x aboard a vessel could capture on
+ * `cell` (boarding or disembarking with a capture, a sea jump), a vessel of x's colour
+ * has her bow on it (ram), or an occupied x-coloured Flagship with a cannonball could
+ * fire at it. */
+static bool attacked_from_sea(const DqPos *p, int cell, int x)
+{
+    DqBb aboard = bb_and(p->men[x], dq_geo.ocean);
+    bool water = dq_geo.kingdom[cell] == DQ_OCEAN;
+    if (bb_any(aboard)) {
+        DqSea s;
+        dq_sea_of(p, x, &s);
+        for (DqBb b = aboard; bb_any(b);) {
+            int c = bb_pop(&b);
+            DqBb quiet;
+            if (dq_can_capture(p->sq[c], p->sq[cell]) &&
+                bb_has(dq_aboard_targets(p, c, &s, bb_bit(cell), &quiet), cell))
+                return true;
+        }
+    }
+    if (!water)
+        return false;
+    for (DqBb v = bb_and(p->vessels, dq_geo.adj[cell]); bb_any(v);) {
+        int c = bb_pop(&v);
+        if (dq_vessel_colour(p, c) == x && dq_geo.next[c][dq_vessel(p, c) & DQ_VES_BOW] == cell)
+            return true;
+    }
+    if (!p->mun[DQ_MUN_GREEN_CANNON] && !p->mun[DQ_MUN_RED_CANNON])
+        return false;
+    DqBb occ = bb_or(p->men[0], p->men[1]);
+    for (int d = 0; d < DQ_DIRS; d++) {
+        /* walking from the target: the screen (occupied), then the firing Flagship */
+        DqBb v = bb_and(dq_geo.sea[cell][d], p->vessels);
+        if (!bb_any(v) || !bb_has(occ, bb_first(v, d)))
+            continue;
+        DqBb beyond = bb_and(v, dq_geo.ray[bb_first(v, d)][d]);
+        if (!bb_any(beyond))
+            continue;
+        int f = bb_first(beyond, d), vessel = dq_vessel(p, f), turn = (d - vessel) & 7;
+        int balls = p->mun[vessel & DQ_VES_ORIG_FOREST ? DQ_MUN_GREEN_CANNON : DQ_MUN_RED_CANNON];
+        if ((vessel & DQ_VES_FLAGSHIP) && p->sq[f] && dq_side(p->sq[f]) == x && balls &&
+            (turn == 2 || turn == 6))
+            return true;
+    }
+    return false;
+}
+
+/* The bow cell of the vessel on c if she could sail or ram there for `side` (§4.8). */
+static int sail_cell(const DqPos *p, int c, int side)
+{
+    int to = dq_geo.next[c][dq_vessel(p, c) & DQ_VES_BOW];
+    if (to == DQ_NO_CELL || dq_geo.kingdom[to] != DQ_OCEAN || to == DQ_E8)
+        return DQ_NO_CELL;
+    return dq_vessel(p, to) && dq_vessel_colour(p, to) == side ? DQ_NO_CELL : to;
+}
+
+/* Item 5: the Red Witch could move, on foot or aboard, to a different cell next to the
+ * Prince's `cell`. */
 static bool crystal_threat(const DqPos *p, int cell)
 {
     int witch_code = dq_code(DQ_WITCH, DQ_STORM);
     if (!p->count[witch_code])
         return false;
-    DqBb near = bb_and(p->men[DQ_STORM], dq_geo.land[DQ_KINGDOM_F]);
-    for (DqBb w = near; bb_any(w);) {
+    for (DqBb w = bb_and(p->men[DQ_STORM], dq_geo.grid); bb_any(w);) {
         int c = bb_pop(&w);
-        if (p->sq[c] != witch_code || dq_distance(c, cell) > 2)
+        if (p->sq[c] != witch_code)
             continue;
-        DqBb to = bb_and(bb_and(dq_geo.adj[c], dq_geo.adj[cell]), dq_geo.land[DQ_KINGDOM_F]);
-        for (bb_clear(&to, cell); bb_any(to);) {
+        if (dq_distance(c, cell) > 2)
+            return false;
+        DqBb near = dq_geo.adj[cell], to;
+        bb_clear(&near, cell);
+        if (dq_geo.kingdom[c] == DQ_OCEAN) {
+            DqSea s;
+            dq_sea_of(p, DQ_STORM, &s);
+            DqBb prey = bb_and(p->men[DQ_FOREST], dq_geo.grid);
+            DqBb quiet, capture = dq_aboard_targets(p, c, &s, prey, &quiet);
+            to = bb_or(capture, quiet);
+            int sail = sail_cell(p, c, DQ_STORM);
+            if (sail != DQ_NO_CELL)
+                bb_set(&to, sail);
+            return bb_meets(to, near);
+        }
+        for (to = bb_and(bb_and(dq_geo.adj[c], near), dq_geo.land[DQ_KINGDOM_F]); bb_any(to);) {
             int t = bb_pop(&to);
             if (!p->sq[t] || dq_can_capture(witch_code, p->sq[t]))
                 return true;
         }
+        return false;
     }
     return false;
+}
+
+/* Items 1-3: capture patterns from land and sea, rams and cannon. */
+static bool capturable_at(const DqPos *p, int cell, int side)
+{
+    return captured_from_land(p, cell, !side) || attacked_from_sea(p, cell, !side);
 }
 
 bool dq_royal_capturable(const DqPos *p, int side)
 {
     int cell = p->royal[side];
-    return cell != DQ_NO_CELL && captured_from_land(p, cell, !side);
+    return cell != DQ_NO_CELL && capturable_at(p, cell, side);
 }
 
 bool dq_cell_attacked(const DqPos *p, int cell, int side)
 {
-    if (captured_from_land(p, cell, !side))
+    if (capturable_at(p, cell, side))
         return true;
     return side == DQ_FOREST && crystal_threat(p, cell);
+}
+
+/* Would the Sword move `m` (Forest to move) leave the Prince unattacked where he arrives,
+ * with the Warlord still on his cell (§6.9)? */
+static bool sword_safe(const DqPos *forest, Move m)
+{
+    DqPos q;
+    if (!dq_make_core(forest, m, &q))
+        return false;
+    return !dq_cell_attacked(&q, q.royal[DQ_FOREST], DQ_FOREST);
+}
+
+/* The Prince's moves to a cell beside the Warlord (other than onto him): steps on land,
+ * embarking from F-land, boarding and disembarking, and the sail or ram of his vessel. */
+static bool sword_by_moving(const DqPos *p, int prince, int warlord)
+{
+    DqPos f = *p;
+    f.side = DQ_FOREST;
+    int code = p->sq[prince], k = dq_geo.kingdom[prince];
+    DqBb near = dq_geo.adj[warlord], to;
+    bb_clear(&near, warlord);
+    if (k == DQ_OCEAN) {
+        DqSea s;
+        dq_sea_of(p, DQ_FOREST, &s);
+        DqBb prey = bb_and(p->men[DQ_STORM], dq_geo.grid);
+        DqBb quiet, capture = dq_aboard_targets(p, prince, &s, prey, &quiet);
+        to = bb_and(bb_or(capture, quiet), near);
+        int sail = sail_cell(p, prince, DQ_FOREST);
+        if (sail != DQ_NO_CELL && bb_has(near, sail) &&
+            sword_safe(&f, dq_move_make(DQ_MK_SAIL, prince, sail, 0, p->sq[sail])))
+            return true;
+    } else {
+        to = bb_and(bb_and(dq_geo.adj[prince], near), dq_geo.land[k]);
+        if (k == DQ_KINGDOM_F) {
+            DqSea s;
+            dq_sea_of(p, DQ_FOREST, &s);
+            to = bb_or(to, bb_and(bb_and(dq_geo.adj[prince], near), s.own_free));
+        }
+    }
+    while (bb_any(to)) {
+        int t = bb_pop(&to);
+        if (p->sq[t] && !dq_can_capture(code, p->sq[t]))
+            continue;
+        if (sword_safe(&f, dq_move_make(DQ_MK_NORMAL, prince, t, code, p->sq[t])))
+            return true;
+    }
+    return false;
 }
 
 bool dq_sword_threat(const DqPos *p)
@@ -200,23 +324,8 @@ bool dq_sword_threat(const DqPos *p)
     int prince = p->royal[DQ_FOREST], warlord = p->royal[DQ_STORM];
     if (prince == DQ_NO_CELL || warlord == DQ_NO_CELL || prince == DQ_E0)
         return false;
-    int k = dq_geo.kingdom[prince];
-    if (k <= DQ_KINGDOM_F && dq_distance(prince, warlord) <= 2) {
-        int code = p->sq[prince];
-        DqBb to = bb_and(bb_and(dq_geo.adj[prince], dq_geo.adj[warlord]), dq_geo.land[k]);
-        for (bb_clear(&to, warlord); bb_any(to);) {
-            int t = bb_pop(&to);
-            if (p->sq[t] && !dq_can_capture(code, p->sq[t]))
-                continue;
-            DqPos q = *p;
-            if (q.sq[t])
-                dq_take(&q, t);
-            dq_take(&q, prince);
-            dq_put(&q, t, code);
-            if (!dq_cell_attacked(&q, t, DQ_FOREST))
-                return true;
-        }
-    }
+    if (dq_distance(prince, warlord) <= 2 && sword_by_moving(p, prince, warlord))
+        return true;
     /* Towering lands the Prince on b1 or h1: only a Warlord on ranks 1-2 can be beside it */
     if (!(p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I)) || dq_geo.y[warlord] > 2)
         return false;

@@ -65,22 +65,38 @@ static void init_leaps(int x, int y)
     add_leaps(&dq_geo.leap_h[2][c], x, y, off, n);
 }
 
-static void init_rays(int x, int y)
+/* The segments of one ray: the origin's land prefix, then the ocean, then the land beyond
+ * (sea and shore), plus the glide cells of the other kingdom. */
+static void init_ray(int x, int y, int d)
 {
     int c = dq_cell(x, y), k = kingdom_of(x, y);
+    enum { LAND, SEA, SHORE, DONE } part = k == DQ_OCEAN ? SEA : LAND;
+    for (int tx = x + dq_geo.dx[d], ty = y + dq_geo.dy[d]; exists(tx, ty);
+         tx += dq_geo.dx[d], ty += dq_geo.dy[d]) {
+        int t = dq_cell(tx, ty), kt = kingdom_of(tx, ty);
+        bool grid = ty >= 1 && ty <= DQ_RANKS;
+        bb_set(&dq_geo.ray[c][d], t);
+        if (part == LAND && (kt != k || !grid))
+            part = kt == DQ_OCEAN ? SEA : DONE;
+        if (part == SEA && kt != DQ_OCEAN)
+            part = k == DQ_OCEAN && grid ? SHORE : DONE;
+        if (part == SHORE && !grid)
+            part = DONE;
+        DqBb *seg = part == LAND ? &dq_geo.ray_land[c][d] : part == SEA ? &dq_geo.sea[c][d]
+                    : part == SHORE ? &dq_geo.shore[c][d] : NULL;
+        if (seg)
+            bb_set(seg, t);
+        if (k <= DQ_KINGDOM_F && kt == !k && grid && d != DQ_E && d != DQ_W)
+            bb_set(d == DQ_N || d == DQ_S ? &dq_geo.glide_v[c] : &dq_geo.glide_d[c], t);
+    }
+    dq_geo.reach[c][d] = bb_or(dq_geo.ray_land[c][d], dq_geo.sea[c][d]);
+}
+
+static void init_rays(int x, int y)
+{
+    int c = dq_cell(x, y);
     for (int d = 0; d < DQ_DIRS; d++) {
-        bool in_land = k == DQ_KINGDOM_S || k == DQ_KINGDOM_F;
-        for (int tx = x + dq_geo.dx[d], ty = y + dq_geo.dy[d]; exists(tx, ty);
-             tx += dq_geo.dx[d], ty += dq_geo.dy[d]) {
-            int t = dq_cell(tx, ty);
-            bb_set(&dq_geo.ray[c][d], t);
-            in_land = in_land && kingdom_of(tx, ty) == k && ty >= 1 && ty <= DQ_RANKS;
-            if (in_land)
-                bb_set(&dq_geo.ray_land[c][d], t);
-            else if (k <= DQ_KINGDOM_F && kingdom_of(tx, ty) == !k && ty >= 1 &&
-                     ty <= DQ_RANKS && d != DQ_E && d != DQ_W)
-                bb_set(d == DQ_N || d == DQ_S ? &dq_geo.glide_v[c] : &dq_geo.glide_d[c], t);
-        }
+        init_ray(x, y, d);
         dq_geo.lines[c] = bb_or(dq_geo.lines[c], dq_geo.ray[c][d]);
         if (!dq_dir_diagonal(d))
             dq_geo.land_orth[c] = bb_or(dq_geo.land_orth[c], dq_geo.ray_land[c][d]);

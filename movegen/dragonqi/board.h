@@ -29,6 +29,8 @@ enum {
     DQ_E8 = 76,
     DQ_A1 = 9, DQ_E1 = 13, DQ_I1 = 17,     /* the Towering cells */
     DQ_A15 = 135, DQ_E15 = 139, DQ_I15 = 143,
+    DQ_TRAFALGAR_HARBOUR = 58, /* e6, home of the Green Flagship */
+    DQ_STORM_HARBOUR = 94,     /* e10, home of the Red Flagship */
     DQ_OCEAN_FIRST = 54, /* a6 */
     DQ_OCEAN_CELLS = 45, /* a6 ... i10 */
 };
@@ -36,6 +38,8 @@ enum {
 enum { DQ_KINGDOM_S = 0, DQ_KINGDOM_F = 1, DQ_OCEAN = 2, DQ_OFF = 3 };
 
 enum { DQ_N, DQ_NE, DQ_E, DQ_SE, DQ_S, DQ_SW, DQ_W, DQ_NW, DQ_DIRS };
+/* Direction sets, bit d for direction d. */
+enum { DQ_ORTH_DIRS = 0x55, DQ_DIAG_DIRS = 0xAA, DQ_ALL_DIRS = 0xFF };
 
 typedef struct DqBb {
     uint64_t w[3];
@@ -140,6 +144,14 @@ typedef struct DqGeometry {
     DqBb adj[DQ_CELLS];                 /* Chebyshev neighbours, e0/e16 included */
     DqBb ray[DQ_CELLS][DQ_DIRS];        /* to the edge over any terrain, ending at e0/e16 */
     DqBb ray_land[DQ_CELLS][DQ_DIRS];   /* prefix of ray inside the origin's kingdom land */
+    /* The water part of a ray: from a water cell its ocean prefix; from a land cell the
+     * ocean cells that follow its land prefix directly (empty when that prefix ends at the
+     * edge). e8 is included (transparent, never occupied). */
+    DqBb sea[DQ_CELLS][DQ_DIRS];
+    DqBb shore[DQ_CELLS][DQ_DIRS];      /* from a water cell: the land after its sea part */
+    /* Where an attack on a force standing here can come from along the ray: the land
+     * prefix and the sea after it (land cell), the sea part (water cell). */
+    DqBb reach[DQ_CELLS][DQ_DIRS];
     DqBb lines[DQ_CELLS];               /* union of the eight rays */
     DqBb land_orth[DQ_CELLS];           /* union of the four orthogonal ray_land */
     DqBb glide_v[DQ_CELLS], glide_d[DQ_CELLS]; /* other-kingdom land on vertical/diag rays */

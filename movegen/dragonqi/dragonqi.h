@@ -29,7 +29,11 @@
  *             original colours, the on-alert bit of the Librarian/Jailer, pools, flags,
  *             munitions, ep and variation;
  *   in_check  whether the side to move's royal is attacked: 0/1 once known (set by fen_read
- *             and make_move), -1 on positions built for legality tests. Not part of a key.
+ *             and make_move), -1 on positions built for legality tests. Not part of a key;
+ *   rep_plies plies since the last move after which no earlier §8 situation can recur (a
+ *             capture or sinking, a transformation, a Dwarf/Gnome leaving land, an Elf/Troll
+ *             changing rank): how far back a repetition can reach. Vessel actions do not end
+ *             it, unlike the 100-ply counter. Not part of a key.
  */
 #pragma once
 
@@ -121,7 +125,7 @@ typedef struct DqPos {
     uint16_t flags;
     uint8_t side, ep, variant;
     int8_t in_check;
-    int32_t halfmove, fullmove;
+    int32_t halfmove, fullmove, rep_plies;
 } DqPos;
 
 /*
@@ -139,6 +143,7 @@ typedef struct DqPos {
  *   bits 40-45  code of the moving force (shooter, vessel occupant or 0 for vessel actions)
  *   bits 46-51  code of the force captured on `to` (the Gnome/Dwarf for /EP), 0 if none
  *   bit  52     the move ends the game (Direct Capture or planting)
+ *   bit  53     the move sinks a vessel (ram, cannon shot)
  * Bits 40-52 follow from the position, so they never make two moves of one position differ.
  */
 enum {
@@ -169,6 +174,7 @@ static inline int dq_move_dir2(Move m) { return (int)((m >> 37) & 7); }
 static inline int dq_move_piece(Move m) { return (int)((m >> 40) & 0x3F); }
 static inline int dq_move_captured(Move m) { return (int)((m >> 46) & 0x3F); }
 static inline bool dq_move_wins(Move m) { return (m >> 52) & 1; }
+static inline bool dq_move_sinks(Move m) { return (m >> 53) & 1; }
 
 static inline Move dq_move_make(int kind, int from, int to, int piece, int captured)
 {
@@ -178,14 +184,30 @@ static inline Move dq_move_make(int kind, int from, int to, int piece, int captu
 static inline Move dq_move_with_guards(Move m, int mask) { return m | (Move)mask << 20; }
 static inline Move dq_move_with_exchange(Move m, int x) { return m | (Move)x << 29; }
 static inline Move dq_move_with_win(Move m) { return m | (Move)1 << 52; }
+static inline Move dq_move_with_sinking(Move m) { return m | (Move)1 << 53; }
+static inline Move dq_move_with_dirs(Move m, int d1, int d2)
+{
+    return m | (Move)d1 << 34 | (Move)d2 << 37;
+}
 
-/* Noisy moves (for the search): captures (arrows and en passant included), exchanges and
- * game-winning moves. */
+/* Does a force of this code landing on `to` from `from` change by entering the opposing
+ * land from the ocean (§6.7: Dwarf/Gnome, Crossbowman/Catapult, Buccaneer/Pirate,
+ * Watchtower/Castle)? */
+static inline bool dq_enters(int code, int from, int to)
+{
+    int t = dq_type(code);
+    return dq_geo.kingdom[from] == DQ_OCEAN && dq_geo.kingdom[to] == !dq_side(code) &&
+           (t == DQ_PAWN || t == DQ_CROSSBOW || t == DQ_BUCCANEER || t == DQ_TOWER);
+}
+
+/* Noisy moves (for the search): captures (arrows, en passant and sinkings included),
+ * exchanges, promotions on landing and game-winning moves. */
 static inline bool dq_move_noisy(Move m)
 {
     int kind = dq_move_kind(m);
     return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
-           dq_move_exchange(m) || dq_move_wins(m);
+           dq_move_exchange(m) || dq_move_wins(m) || dq_move_sinks(m) ||
+           (kind == DQ_MK_NORMAL && dq_enters(dq_move_piece(m), dq_move_from(m), dq_move_to(m)));
 }
 
 /* The cell of the Gnome/Dwarf an en-passant capture by `side` landing on `to` takes: one
@@ -201,6 +223,23 @@ static inline int dq_vessel_colour(const DqPos *p, int c)
 {
     return p->sq[c] ? dq_side(p->sq[c]) : (dq_vessel(p, c) & DQ_VES_ORIG_FOREST) != 0;
 }
+
+/* The vessels as the forces of one side see them (§4.3, §4.5, §4.9). */
+typedef struct DqSea {
+    DqBb vessels;   /* every vessel */
+    DqBb occupied;  /* vessels with an occupant */
+    DqBb boardable; /* vessels its forces may board: all but an opposing Flagship that has
+                       never left her home harbour */
+    DqBb own_free;  /* unoccupied vessels of its own fleet: where its forces embark */
+    DqBb coloured;  /* vessels of its current colour: the ones it sails, rams and fires */
+} DqSea;
+
+/* ocean.c */
+void dq_sea_of(const DqPos *p, int side, DqSea *s);
+/* The moves of the force aboard the vessel on water cell c by its own powers (§4.5.3-4,
+ * §5): returns the captures among `prey` and stores the quiet destinations (boarding an
+ * unoccupied vessel, disembarking onto an empty cell); `s` is the mover's view. */
+DqBb dq_aboard_targets(const DqPos *p, int c, const DqSea *s, DqBb prey, DqBb *quiet);
 
 /* May `attacker` capture `victim` at all (§4.2)? Not an own force, never the Princess
  * (Northern Light), the Prince not by the Warlord (Forest Sword), the Red Witch not by the
@@ -251,6 +290,15 @@ void dq_towering_board(DqPos *q, int side, int wing);
 int dq_palace_index(int side, int c);
 
 /* make.c */
+/* Removes the force on c as captured, with its consequences (§4.2, §6.5, §10 field 6). */
+void dq_capture_at(DqPos *q, int c);
+/* The force `code` has arrived on `to`: the Crystal takes the Prince beside the Red Witch;
+ * returns true if the Prince has arrived beside the Warlord (a pending Sword, §6.9). */
+bool dq_arrive(DqPos *q, int code, int to);
+/* vessel.c: a vessel action's effects (returns the pending Sword like dq_make_core), and
+ * the target of a cannon shot along direction d (DQ_NO_CELL if none; §4.8). */
+bool dq_make_vessel(DqPos *q, Move m);
+int dq_cannon_target(int c, int d, const DqSea *s, DqBb coloured);
 /* Applies a move; returns true if it is a Sword Direct Capture whose Warlord is still on the
  * board (the caller tests legality, then calls dq_finish_sword). */
 bool dq_make_core(const DqPos *p, Move m, DqPos *q);

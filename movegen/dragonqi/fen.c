@@ -289,11 +289,12 @@ static bool check_flags(DqPos *p, char *err, size_t size)
     if ((f & DQ_FLAG_EMPRESS) && (p->side != DQ_STORM || p->encl[DQ_ENC_WHITEROOM] == 'D' ||
                                   !count(p, DQ_QUEEN, DQ_STORM)))
         return fail(err, size, "flag v needs Storm to move, the Dragon afire and the Queen");
-    int red_ship = DQ_VES_PRESENT;
+    int red_ship = DQ_VES_PRESENT, d10 = dq_cell(3, 10), f10 = dq_cell(5, 10);
     if ((f & DQ_FLAG_TRIDENT) &&
-        (p->side != DQ_STORM || (dq_vessel(p, dq_cell(3, 10)) & ~DQ_VES_BOW) != red_ship ||
-         (dq_vessel(p, dq_cell(5, 10)) & ~DQ_VES_BOW) != red_ship))
-        return fail(err, size, "flag t needs Storm to move and Red Ships on d10 and f10");
+        (p->side != DQ_STORM || (dq_vessel(p, d10) & ~DQ_VES_BOW) != red_ship ||
+         (dq_vessel(p, f10) & ~DQ_VES_BOW) != red_ship || p->sq[d10] || p->sq[f10]))
+        return fail(err, size, "flag t needs Storm to move and unoccupied Red Ships on d10 "
+                               "and f10");
     return true;
 }
 
@@ -398,6 +399,9 @@ static bool read_fields(DqPos *p, char *f[], int n, char *err, size_t size)
             return fail(err, size, "bad move counter '%s'", f[i]);
         *(i == 7 ? &p->halfmove : &p->fullmove) = (int32_t)v;
     }
+    /* nothing before this position is known: a repetition reaches back as far as the
+     * counter of field 8 says */
+    p->rep_plies = p->halfmove;
     p->variant = DQ_SWORD; /* §6.11: the text's fallback when a setup omits it */
     if (n == 10) {
         int v = 0;

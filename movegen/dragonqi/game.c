@@ -60,6 +60,7 @@ static void dq_make_null(const void *pos, void *out)
     q->key ^= dq_key_side();
     q->sit_key ^= dq_key_side();
     q->halfmove++;
+    q->rep_plies++;
     q->fullmove += p->side == DQ_FOREST;
     q->in_check = -1;
 }
@@ -71,6 +72,13 @@ static uint64_t dq_key_from_scratch(const void *pos)
 }
 static int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
 static int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
+/* §8: a situation ignores bows, rights, pools, munitions, flags and ep, and vessel actions
+ * do not end the window in which it may recur. */
+static uint64_t dq_repetition_key(const void *pos) { return ((const DqPos *)pos)->sit_key; }
+static int dq_repetition_plies(const void *pos) { return ((const DqPos *)pos)->rep_plies; }
+
+/* §14: the Arrowhead start under Lance (the default option). */
+static const uint64_t dq_perft_reference[] = {79, 6235, 493512, 0};
 
 #define DQ_ARROWHEAD_BOARD                                                                   \
     "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
@@ -156,6 +164,8 @@ const Game dragonqi_game = {
     .key_from_scratch = dq_key_from_scratch,
     .side_to_move = dq_side_to_move,
     .halfmove_clock = dq_halfmove,
+    .repetition_key = dq_repetition_key,
+    .repetition_plies = dq_repetition_plies,
     .result = dq_result,
     .no_moves_result = RESULT_DRAW, /* stalemate is a truce; locking up is found by result */
     .result_info = dq_result_info,
@@ -180,4 +190,5 @@ const Game dragonqi_game = {
     },
     .bench_fens = dq_bench,
     .bench_depth = 7,
+    .perft_reference = dq_perft_reference,
 };

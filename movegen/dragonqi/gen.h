@@ -1,17 +1,24 @@
 /*
  * Internal to the DragonQi move generator: the state one generation pass shares between
- * movegen.c (forces moving by their own powers) and special.c (Towering/Castling, arrows,
- * releases, planting). Every move is tested for legality (§7.3) as it is added.
+ * movegen.c (forces on land), ocean.c (embarking and the forces aboard vessels), vessel.c
+ * (vessel actions) and special.c (Towering/Castling, arrows, releases, planting). Every
+ * move is tested for legality (§7.3) as it is added.
  */
 #pragma once
 
 #include "movegen/dragonqi/dragonqi.h"
 
+/* Moves a force could make from a given cell: quiet destinations and captures. */
+typedef struct Targets {
+    DqBb quiet, capture;
+} Targets;
+
 typedef struct DqGen {
     const DqPos *p;
     int us, them;
-    DqBb occ;  /* every force, e0/e16 included */
+    DqBb occ;  /* every force, e0/e16 included (on water: the occupants) */
     DqBb prey; /* enemy forces on the grid that our forces may capture in general */
+    DqSea sea; /* vessels seen by our forces */
     /* Legality shortcut: unless `test_all`, a move by another force than the royal that
      * changes no cell of `royal_lines` cannot expose it (see may_expose). */
     bool test_all;
@@ -21,8 +28,21 @@ typedef struct DqGen {
     int n;
 } DqGen;
 
+/* The enemy cells this force may capture: the general prey minus its own exceptions. */
+DqBb dq_prey_of(const DqGen *g, int code);
+
 /* Adds `m` and its variants `m | extra[i]` if the move is legal (and, with noisy_only,
  * those of them that are noisy). */
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count);
+/* Adds the moves of the force on `from` to every target (captures included). */
+void dq_gen_targets(DqGen *g, int from, const Targets *t);
 
 void dq_gen_specials(DqGen *g);
+
+/* ocean.c: embarking from land (added to a land force's targets) and the forces aboard. */
+void dq_embark_targets(const DqGen *g, int c, Targets *t);
+void dq_gen_aboard(DqGen *g, int c);
+
+/* vessel.c: sail, ram, re-align, fire, and the Trident opening. */
+void dq_gen_vessels(DqGen *g);
+void dq_gen_trident(DqGen *g);

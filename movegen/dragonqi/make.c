@@ -4,6 +4,8 @@
  * Capture, the move's suffix choices, then flags, counters and side to move. The key is
  * updated incrementally through the writers of position.c.
  */
+#include <string.h>
+
 #include "movegen/dragonqi/dragonqi.h"
 
 /* Towering/Castling rights lost when a move starts on, ends on or captures on cell c. */
@@ -27,8 +29,7 @@ static unsigned rights_touched(int c)
     }
 }
 
-/* Removes the force on c as captured, with its consequences (§4.2, §6.5, §10 field 6). */
-static void capture_at(DqPos *q, int c)
+void dq_capture_at(DqPos *q, int c)
 {
     int code = q->sq[c], type = dq_type(code), side = dq_side(code);
     dq_take(q, c);
@@ -77,14 +78,36 @@ static bool adjacent_to_royal(const DqPos *q, int side, int c)
     return r != DQ_NO_CELL && bb_has(dq_geo.adj[r], c);
 }
 
-/* The force a Dwarf/Gnome, Crossbowman/Catapult, Buccaneer/Pirate or Watchtower/Castle
- * becomes on landing from the ocean on the opposing land (§6.7); others are unchanged. */
-static int entry_transformation(int code, int from, int to)
+bool dq_arrive(DqPos *q, int code, int to)
 {
-    int us = dq_side(code);
-    if (dq_geo.kingdom[from] != DQ_OCEAN || dq_geo.kingdom[to] != !us)
+    if (code == dq_code(DQ_ROYAL, DQ_FOREST))
+        return adjacent_to_royal(q, DQ_STORM, to);
+    if (code == dq_code(DQ_WITCH, DQ_STORM) && adjacent_to_royal(q, DQ_FOREST, to)) {
+        int prince = q->royal[DQ_FOREST];
+        if (prince == DQ_E0)
+            dq_key_enclosure(q, DQ_ENC_WHITEROOM, '-');
+        dq_take(q, prince); /* the Dark Crystal (§6.9) */
+    }
+    return false;
+}
+
+/* The force a moving force becomes at the end of its move (§6.7): entering the opposing
+ * land from the ocean, embarking (the Storm Queen, a tower losing its bird), or a Palace
+ * Defender/Citadel Watcher leaving its palace. */
+static int transformation(int code, int from, int to)
+{
+    int us = dq_side(code), type = dq_type(code);
+    if (dq_geo.kingdom[to] == DQ_OCEAN && dq_geo.kingdom[from] != DQ_OCEAN) {
+        if (type == DQ_TOWERBIRD)
+            return dq_code(DQ_TOWER, us); /* the bird is lost (§5.21) */
+        if (type == DQ_QUEEN)
+            return dq_code(DQ_WITCH, us); /* only the Storm Queen embarks (§5.5) */
+    }
+    if (type == DQ_DEFENDER && !bb_has(dq_geo.palace[us], to))
+        return dq_code(DQ_PAWN, us);
+    if (!dq_enters(code, from, to))
         return code;
-    switch (dq_type(code)) {
+    switch (type) {
     case DQ_PAWN:
         return dq_code(DQ_ELF, us);
     case DQ_CROSSBOW:
@@ -98,40 +121,40 @@ static int entry_transformation(int code, int from, int to)
     }
 }
 
-/* A force moving by its own powers, en passant included; returns the pending Sword. */
-static bool make_force_move(DqPos *q, Move m, bool *reset)
+/* A force moving by its own powers, en passant included; returns the pending Sword. Sets
+ * *reset for the 100-ply counter and *gone when no earlier situation can recur (a Dwarf
+ * or Gnome leaving land, an Elf or Troll changing rank; captures and transformations are
+ * found by the caller). */
+static bool make_force_move(DqPos *q, Move m, bool *reset, bool *gone)
 {
     int us = q->side, from = dq_move_from(m), to = dq_move_to(m);
     int code = q->sq[from], type = dq_type(code);
     if (dq_move_kind(m) == DQ_MK_EP) {
-        capture_at(q, dq_ep_victim(us, to));
+        dq_capture_at(q, dq_ep_victim(us, to));
         *reset = true;
     } else if (q->sq[to]) {
-        capture_at(q, to);
+        dq_capture_at(q, to);
         *reset = true;
     }
     dq_take(q, from);
-    int now = entry_transformation(code, from, to);
-    if (type == DQ_DEFENDER && !bb_has(dq_geo.palace[us], to))
-        now = dq_code(DQ_PAWN, us);
+    int now = transformation(code, from, to);
     if (type == DQ_ELF && dq_move_exchange(m))
         now = exchange_into(q, us, dq_move_exchange(m));
+    if (dq_type(now) == DQ_WITCH)
+        dq_key_munition(q, DQ_MUN_STORM_QUEEN, 0); /* her arrows are forfeited (§5.5) */
     dq_put(q, to, now);
     if (type == DQ_PAWN || type == DQ_ELF || dq_type(now) == DQ_PAWN)
         *reset = true;
     int dy = dq_geo.y[to] - dq_geo.y[from];
+    *gone = (type == DQ_PAWN && dq_geo.kingdom[from] != DQ_OCEAN) || (type == DQ_ELF && dy);
     if (type == DQ_PAWN && (dy == 2 || dy == -2))
         dq_key_ep(q, (from + to) / 2);
     q->flags &= (uint16_t)~(rights_touched(from) | rights_touched(to));
-    if (code == dq_code(DQ_ROYAL, DQ_FOREST))
-        return adjacent_to_royal(q, DQ_STORM, to);
-    if (code == dq_code(DQ_WITCH, DQ_STORM) && adjacent_to_royal(q, DQ_FOREST, to)) {
-        int prince = q->royal[DQ_FOREST];
-        if (prince == DQ_E0)
-            dq_key_enclosure(q, DQ_ENC_WHITEROOM, '-');
-        dq_take(q, prince); /* the Dark Crystal (§6.9) */
-    }
-    return false;
+    /* §6.2.2: flag d records that the Warlord has never landed in the Forest */
+    if (code == dq_code(DQ_ROYAL, DQ_STORM) && dq_geo.kingdom[from] == DQ_OCEAN &&
+        dq_geo.kingdom[to] == DQ_KINGDOM_F)
+        q->flags &= (uint16_t)~DQ_FLAG_NO_LANDING;
+    return dq_arrive(q, code, to);
 }
 
 static bool make_towering(DqPos *q, Move m)
@@ -157,7 +180,7 @@ static void make_arrow(DqPos *q, Move m)
                 : dq_side(shooter) == DQ_FOREST ? DQ_MUN_QUEEN_WAR
                                                  : DQ_MUN_STORM_QUEEN;
     dq_key_munition(q, index, q->mun[index] - 1);
-    capture_at(q, dq_move_to(m));
+    dq_capture_at(q, dq_move_to(m));
 }
 
 static void make_release(DqPos *q, Move m)
@@ -173,12 +196,19 @@ bool dq_make_core(const DqPos *p, Move m, DqPos *q)
     *q = *p;
     int us = p->side;
     unsigned old_flags = q->flags;
-    bool reset = false, sword = false;
+    bool reset = false, sword = false, gone = false;
     dq_key_ep(q, 0);
     switch (dq_move_kind(m)) {
     case DQ_MK_NORMAL:
     case DQ_MK_EP:
-        sword = make_force_move(q, m, &reset);
+        sword = make_force_move(q, m, &reset, &gone);
+        break;
+    case DQ_MK_SAIL:
+    case DQ_MK_REALIGN:
+    case DQ_MK_FIRE:
+    case DQ_MK_TRIDENT:
+        sword = dq_make_vessel(q, m);
+        reset = true; /* every vessel action (§8) */
         break;
     case DQ_MK_TOWERING:
         sword = make_towering(q, m);
@@ -199,6 +229,11 @@ bool dq_make_core(const DqPos *p, Move m, DqPos *q)
     if (us == DQ_STORM)
         q->flags &= (uint16_t)~DQ_FLAG_EMPRESS; /* the option lapses after one Storm move */
     q->halfmove = reset ? 0 : q->halfmove + 1;
+    /* a capture, a sinking, a transformation or an enclosure's change is for good */
+    gone = gone || memcmp(p->count, q->count, sizeof p->count) ||
+           memcmp(p->encl, q->encl, sizeof p->encl) ||
+           bb_count(p->vessels) != bb_count(q->vessels);
+    q->rep_plies = gone ? 0 : q->rep_plies + 1;
     q->fullmove += us == DQ_FOREST;
     q->side = (uint8_t)!us;
     q->key ^= dq_key_side();

@@ -5,24 +5,14 @@
  * cannon-style jumps from the kingdom-bounded rays (first and second occupied cell by bit
  * scan), flights from the rays cut at a shield, glides from the other kingdom's part of
  * the vertical and diagonal rays. Land rays never leave the kingdom: a slide ends at the
- * coast (embarking is the Trafalgar Ocean module's), and target cells e0/e16 are never
- * destinations. Forces aboard vessels and the vessels themselves generate nothing here.
+ * coast (embarking, the forces aboard and the vessels are ocean.c's and vessel.c's), and
+ * target cells e0/e16 are never destinations.
  */
 #include "movegen/dragonqi/gen.h"
 
-/* Moves a force could make from a given cell: quiet destinations and captures. */
-typedef struct Targets {
-    DqBb quiet, capture;
-} Targets;
+enum { ORTH = DQ_ORTH_DIRS, DIAG = DQ_DIAG_DIRS, ALL = DQ_ALL_DIRS };
 
-enum {
-    ORTH = 1 << DQ_N | 1 << DQ_E | 1 << DQ_S | 1 << DQ_W,
-    DIAG = 1 << DQ_NE | 1 << DQ_SE | 1 << DQ_SW | 1 << DQ_NW,
-    ALL = ORTH | DIAG,
-};
-
-/* The enemy cells this force may capture: the general prey minus its own exceptions. */
-static DqBb prey_of(const DqGen *g, int code)
+DqBb dq_prey_of(const DqGen *g, int code)
 {
     DqBb prey = g->prey;
     int t = dq_type(code);
@@ -135,16 +125,16 @@ static int exchanges(const DqGen *g, Move *extra)
     return n;
 }
 
-/* Adds the moves from `from` to every target (captures included). */
-static void add_targets(DqGen *g, int from, const Targets *t)
+void dq_gen_targets(DqGen *g, int from, const Targets *t)
 {
     const DqPos *p = g->p;
     int code = p->sq[from], type = dq_type(code);
     int enemy_royal = p->royal[g->them];
     bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
     DqBb all = bb_or(t->quiet, t->capture);
-    if (g->noisy_only) {
-        /* quiet moves are noisy only as a Direct Capture, an exchange or en passant */
+    if (g->noisy_only && dq_geo.kingdom[from] != DQ_OCEAN) {
+        /* quiet moves from land are noisy only as a Direct Capture, an exchange or en
+         * passant (a landing from a vessel may also promote: dq_gen_add sorts those) */
         DqBb special = bb_none();
         if (sword && enemy_royal != DQ_NO_CELL)
             special = dq_geo.adj[enemy_royal];
@@ -200,7 +190,7 @@ static void gen_force(DqGen *g, int c)
 {
     const DqPos *p = g->p;
     int code = p->sq[c], k = dq_geo.kingdom[c];
-    DqBb land = dq_geo.land[k], prey = bb_and(prey_of(g, code), land);
+    DqBb land = dq_geo.land[k], prey = bb_and(dq_prey_of(g, code), land);
     Targets t = {bb_none(), bb_none()};
     int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
     switch (dq_type(code)) {
@@ -272,25 +262,34 @@ static void gen_force(DqGen *g, int c)
     default: /* the Woodland Princess moves only by her arrows */
         return;
     }
-    add_targets(g, c, &t);
+    if (!g->noisy_only)
+        dq_embark_targets(g, c, &t);
+    dq_gen_targets(g, c, &t);
 }
 
-/* Could this move change whether our royal is attacked? Only through a cell on one of its
- * land rays that holds an enemy force (sliders, jumpers, fire creatures), unless the royal
- * itself moves or the shortcut is off: steppers and leapers are enemy forces we cannot
- * move, the Red Witch captures whatever Forest force stands in her way, and the Sword case
- * switches the shortcut off. Attacks from the ocean will have to widen `royal_lines`. */
+/* Could this move change whether our royal is attacked? Only through a cell of one of its
+ * `royal_lines` (the rays, over its land and the sea beyond, on which an enemy force
+ * stands: sliders, jumpers, fire creatures, forces aboard, flagships' cannon), unless the
+ * royal itself moves (on foot or aboard), the shortcut is off, or a force leaves a vessel
+ * of the enemy fleet, which reverts to the enemy's colour and may ram (§4.3). Steppers and
+ * leapers are enemy forces we cannot move, a ram needs an enemy-coloured bow already
+ * beside the royal, and the Sword and Crystal cases switch the shortcut off. */
 static inline bool may_expose(const DqGen *g, Move m)
 {
     if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
         return true;
-    int kind = dq_move_kind(m), to = dq_move_to(m);
-    if (kind == DQ_MK_PLANT)
-        return false;
+    int kind = dq_move_kind(m), from = dq_move_from(m), to = dq_move_to(m);
+    if (kind == DQ_MK_PLANT || kind == DQ_MK_REALIGN)
+        return from == g->p->royal[g->us];
     if (kind == DQ_MK_EP && bb_has(g->royal_lines, dq_ep_victim(g->us, to)))
         return true;
-    return kind == DQ_MK_TOWERING || bb_has(g->royal_lines, dq_move_from(m)) ||
-           bb_has(g->royal_lines, to);
+    if (dq_geo.kingdom[from] == DQ_OCEAN &&
+        (from == g->p->royal[g->us] ||
+         (kind == DQ_MK_NORMAL &&
+          ((dq_vessel(g->p, from) & DQ_VES_ORIG_FOREST) != 0) != g->us)))
+        return true;
+    return kind == DQ_MK_TOWERING || kind == DQ_MK_TRIDENT ||
+           bb_has(g->royal_lines, from) || bb_has(g->royal_lines, to);
 }
 
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
@@ -311,35 +310,59 @@ void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
             g->moves[g->n++] = m | extra[i];
 }
 
+/* Is the Red Witch on the grid within two cells of the Prince (so that a Forest move may
+ * let her, or the vessel carrying her, reach a cell beside him: a vessel to board, a cell
+ * for her vessel to sail to)? */
+static bool witch_near(const DqPos *p, int prince)
+{
+    int witch = dq_code(DQ_WITCH, DQ_STORM);
+    if (!p->count[witch])
+        return false;
+    for (DqBb b = bb_and(p->men[DQ_STORM], dq_geo.grid); bb_any(b);) {
+        int c = bb_pop(&b);
+        if (p->sq[c] == witch)
+            return dq_distance(c, prince) <= 2;
+    }
+    return false;
+}
+
 static int generate(const DqPos *p, Move *moves, bool noisy_only)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
         return 0;
-    if (p->flags & DQ_FLAG_TRIDENT)
-        return 0; /* §6.13: only the Trident re-alignment, a vessel action */
     DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .noisy_only = noisy_only};
     g.occ = bb_or(p->men[0], p->men[1]);
-    g.prey = bb_and(p->men[g.them], dq_geo.grid);
-    if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
-        bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
+    dq_sea_of(p, g.us, &g.sea);
     int royal = p->royal[g.us], enemy = p->royal[g.them];
-    /* only the land rays on which an enemy force stands can carry an attack after our move:
-     * moving forces on a ray without one cannot create a slide, jump or flight along it */
+    /* only the rays on which an enemy force stands can carry an attack after our move:
+     * moving forces on a ray without one cannot create a slide, jump, flight or shot */
     g.royal_lines = bb_none();
     for (int d = 0; d < DQ_DIRS; d++)
-        if (bb_meets(dq_geo.ray_land[royal][d], p->men[g.them]))
-            g.royal_lines = bb_or(g.royal_lines, dq_geo.ray_land[royal][d]);
+        if (bb_meets(dq_geo.reach[royal][d], p->men[g.them]))
+            g.royal_lines = bb_or(g.royal_lines, dq_geo.reach[royal][d]);
     /* In check every move needs the test; so does Storm when the Prince might reach a cell
-     * beside the Warlord (any Storm force may stop guarding it) or Tower beside him. */
+     * beside the Warlord (any Storm force may stop guarding it) or Tower beside him, and
+     * Forest when the Red Witch is near the Prince. */
     g.test_all = dq_in_check(p) ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
-                    dq_geo.y[royal] <= 2)));
+                    dq_geo.y[royal] <= 2))) ||
+                 (g.us == DQ_FOREST && witch_near(p, royal));
+    if (p->flags & DQ_FLAG_TRIDENT) {
+        dq_gen_trident(&g); /* §6.13: the only move */
+        return g.n;
+    }
+    g.prey = bb_and(p->men[g.them], dq_geo.grid);
+    if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
+        bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
     DqBb mine = bb_and(p->men[g.us], bb_or(dq_geo.land[0], dq_geo.land[1]));
     while (bb_any(mine))
         gen_force(&g, bb_pop(&mine));
+    for (DqBb aboard = bb_and(p->men[g.us], dq_geo.ocean); bb_any(aboard);)
+        dq_gen_aboard(&g, bb_pop(&aboard));
+    dq_gen_vessels(&g);
     dq_gen_specials(&g);
     return g.n;
 }
