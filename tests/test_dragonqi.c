@@ -282,7 +282,6 @@ START_TEST(fen_rejections)
         {"Ke1 Fe2 ke15 Ga3", "S " DQT_PLAIN},          /* Guard outside the Palace */
         {"Ke1 Fe2 ke15 Na7", "S " DQT_PLAIN},          /* a force on water, no vessel */
         {"Ke1 Fe2 ke15 (S0)a5", "S " DQT_PLAIN},       /* a vessel on land */
-        {"Ke1 Fe2 ke15 (S6)a7", "S " DQT_PLAIN},       /* bow off the board */
         {"Ke1 Fe2 ke15 (S0Q)a7", "S " DQT_PLAIN},      /* a Queen aboard */
         {"Ke1 Fe2 ke15 (S0)e8", "S " DQT_PLAIN},       /* a vessel on the Kraken's Lair */
         {"Ke1 ke15", "S " DQT_PLAIN},                  /* Queen at Work, no Princess */
@@ -527,5 +526,6 @@ Suite *dragonqi_suite(void)
     tcase_add_test(tc, forced_wins);
     suite_add_tcase(s, tc);
     dragonqi_rules_tests(s);
+    dragonqi_ocean_tests(s);
     return s;
 }

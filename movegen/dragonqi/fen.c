@@ -130,8 +130,6 @@ static int read_rank(DqPos *p, const char **s, int y, char *err, size_t size)
                 return fail(err, size, "unterminated vessel on rank %d", y), -1;
             if (dq_geo.kingdom[c] != DQ_OCEAN)
                 return fail(err, size, "vessel on land cell %c%d", 'a' + x, y), -1;
-            if (!bb_any(dq_geo.ray[c][bow]))
-                return fail(err, size, "bow of %c%d points off the board", 'a' + x, y), -1;
             dq_put_vessel(p, c, vessel);
             if (occupant)
                 dq_put(p, c, occupant);

@@ -262,8 +262,7 @@ static void gen_force(DqGen *g, int c)
     default: /* the Woodland Princess moves only by her arrows */
         return;
     }
-    if (!g->noisy_only)
-        dq_embark_targets(g, c, &t);
+    dq_embark_targets(g, c, &t);
     dq_gen_targets(g, c, &t);
 }
 

@@ -126,16 +126,12 @@ DqBb dq_aboard_targets(const DqPos *p, int c, const DqSea *s, DqBb prey, DqBb *q
             board(s, bb_bit(one), bb_none(), quiet);
         else if (!p->sq[one])
             bb_set(quiet, one);
-        for (int d = fwd + 1; d <= fwd + 7; d += 6) {
-            int to = dq_geo.next[c][d & 7];
-            if (to == DQ_NO_CELL)
-                continue;
-            if (dq_geo.kingdom[to] == DQ_OCEAN)
-                capture = bb_or(capture, board(s, bb_bit(to), prey, &(DqBb){{0, 0, 0}}));
-            else if (bb_has(prey, to))
-                bb_set(&capture, to);
-        }
-        return capture;
+        /* diagonally forward: board with a capture, or land with a capture */
+        DqBb diagonal = bb_none();
+        for (int d = fwd + 1; d <= fwd + 7; d += 6)
+            if (dq_geo.next[c][d & 7] != DQ_NO_CELL)
+                bb_set(&diagonal, dq_geo.next[c][d & 7]);
+        return bb_and(diagonal, bb_or(bb_and(s->boardable, prey), bb_minus(prey, dq_geo.ocean)));
     }
     case DQ_CROSSBOW:
         capture = jumps_from_sea(p, c, s, prey);
