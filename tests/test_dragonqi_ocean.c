@@ -10,6 +10,7 @@
  */
 #include <stdlib.h>
 
+#include "engine/engine.h"
 #include "movegen/dragonqi/dragonqi.h"
 #include "tests/helpers.h"
 #include "tests/test_dragonqi.h"
@@ -62,6 +63,9 @@ static const OceanCase cases[] = {
     {"Cannon: a Flagship without cannonballs does not fire",
      "Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0)b7", PLAIN_F,
      PRINCE4 "e7~NE e7~E e7~SE e7~S e7~SW e7~W e7~NW"},
+    /* a7's bow W points off the board (she sailed there): no sail, five re-alignments */
+    {"A bow pointing off the board after sailing to the edge", "Ke1 Fe2 ke15 (S6)a7", PLAIN_F,
+     PRINCE4 "a7~N a7~NE a7~E a7~SE a7~S"},
     /* --- home harbours (§4.9) --- */
     /* the Gnome aboard e7 may not board the Green Flagship still in Trafalgar Harbour
      * (flag H); his ship may ram her */
@@ -221,9 +225,163 @@ START_TEST(ocean_positions)
 }
 END_TEST
 
+/* Plays `moves` from the position of `pieces` and `fields`; returns the final DFEN. */
+static void play_ocean(const char *pieces, const char *fields, const char *moves, char *out,
+                       DqPos *p)
+{
+    const Game *g = t_game("dragonqi");
+    char fen[FEN_MAX];
+    dqt_fen(fen, sizeof fen, pieces, fields);
+    t_load(g, fen, p);
+    t_play(g, p, moves);
+    g->fen_write(p, out, FEN_MAX);
+    ck_assert_uint_eq(g->key(p), g->key_from_scratch(p));
+}
+
+START_TEST(ocean_make_effects)
+{
+    static const struct {
+        const char *what, *pieces, *fields, *moves, *after;
+    } effects[] = {
+        {"a Watchtower embarking loses its bird", "Ke1 Fe2 ke15 T*a5 (S0)a6", PLAIN_F, "a5a6",
+         "4k4/9/9/9/9/9/9/9/9/(S0T)8/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 1 2 lance"},
+        {"the Storm Queen embarks as the Red Witch, her arrows forfeited",
+         "qe12 ki15 Ke1 Fe2 (s4)c10", "S DQ0wdy0W - - 000300 - 0 1 lance", "e12c10",
+         "8k/9/9/9/9/2(s4x)6/9/9/9/9/9/9/9/4F4/4K4 F DQ0wdy0W - - 000000 - 1 1 lance"},
+        {"a Flagship sailing out of her harbour loses her immunity for good",
+         "Ke1 Fe2 ke15 (F0)e6", "F DQ0wdy0W - H 000030 - 5 1 lance", "e6~e7",
+         "4k4/9/9/9/9/9/9/9/4(F0)4/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000030 - 0 2 lance"},
+        {"re-aligning in harbour keeps it", "Ke1 Fe2 ke15 (F0)e6",
+         "F DQ0wdy0W - H 000030 - 5 1 lance", "e6~NE",
+         "4k4/9/9/9/9/9/9/9/9/4(F1)4/9/9/9/4F4/4K4 S DQ0wdy0W - H 000030 - 0 2 lance"},
+        {"a rammed Flagship sinks with her occupant, cannonballs and immunity",
+         "Ke1 Fe2 ke15 (S0)e9 (f4n)e10", "F DQ0wdy0W - h 000003 - 3 1 lance", "e9~e10",
+         "4k4/9/9/9/9/4(S0)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W n - 000000 - 0 2 lance"},
+        {"a cannon shot sinks the target, the Flagship stays, one ball less",
+         "Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0n)b7", "F DQ0wdy0W - - 000030 - 0 1 lance", "e7xb7",
+         "4k4/9/9/9/9/9/9/9/3(s0p)(F0P)4/9/9/9/9/4F4/4K4 S DQ0wdy0W n - 000020 - 0 2 lance"},
+        {"boarding commandeers a Red Ship", "Ke1 Fe2 ke15 (S0N)c9 (s0)a8", PLAIN_F, "c9a8",
+         "4k4/9/9/9/9/9/2(S0)6/(s0N)8/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 1 2 lance"},
+        {"the commandeered Ship sails for Forest, reverts when vacated",
+         "Ke1 Fe2 ke15 (S0N)c9 (s0)a8", PLAIN_F, "c9a8 e15d15 a8~a9 d15e15 a9b11",
+         "4k4/9/9/9/1N7/9/(s0)1(S0)6/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000000 - 2 4 lance"},
+        {"the Warlord's first landing in the Forest clears flag d", "(s4k)d6 Ke1 Fe2",
+         "S DQ0wdy0W - d 000000 - 0 1 lance", "d6d5",
+         "9/9/9/9/9/9/9/9/9/3(s4)5/3k5/9/9/4F4/4K4 F DQ0wdy0W - - 000000 - 1 1 lance"},
+        {"boarding with a capture: the captured Knight joins the pool",
+         "Ke1 Fe2 ke15 (S0N)c9 (s4n)a10", PLAIN_F, "c9a10",
+         "4k4/9/9/9/9/(s4N)8/2(S0)6/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W n - 000000 - 0 2 lance"},
+    };
+    char out[FEN_MAX];
+    DqPos p;
+    for (size_t i = 0; i < sizeof effects / sizeof *effects; i++) {
+        play_ocean(effects[i].pieces, effects[i].fields, effects[i].moves, out, &p);
+        ck_assert_msg(strcmp(out, effects[i].after) == 0, "%s: got %s", effects[i].what, out);
+    }
+}
+END_TEST
+
+START_TEST(ocean_direct_captures)
+{
+    const Game *g = t_game("dragonqi");
+    char out[FEN_MAX], info[128];
+    DqPos p;
+    /* the Sword by passage: the Prince's ship sails him beside the Warlord */
+    play_ocean("(S0K)e9 Fe2 kd11", PLAIN_F, "e9~e10", out, &p);
+    ck_assert_int_eq(g->result(&p), RESULT_LOSS);
+    g->result_info(&p, info, sizeof info);
+    ck_assert_str_eq(info, "RESULT F DIRECT 5-0");
+    ck_assert_str_eq(out, "9/9/9/9/9/4(S0K)4/9/9/9/9/9/9/9/4F4/9 S DQ0wdy0W - - 000000 - 0 2 "
+                          "lance");
+    /* the Crystal by passage: the Witch's ship sails her beside the Prince on land */
+    play_ocean("(s4x)c7 Kd5 Fe2 ke15", PLAIN_S, "c7~c6", out, &p);
+    ck_assert_int_eq(g->result(&p), RESULT_LOSS);
+    g->result_info(&p, info, sizeof info);
+    ck_assert_str_eq(info, "RESULT S DIRECT 0-5");
+    /* the Sword by disembarking (§11.2, without the start's Gnomes) */
+    play_ocean("(S0K)d10 Fe2 ke12", PLAIN_F, "d10d11", out, &p);
+    g->result_info(&p, info, sizeof info);
+    ck_assert_str_eq(info, "RESULT F DIRECT 5-0");
+    Move list[MAX_MOVES];
+    ck_assert_int_eq(g->gen_moves(&p, list), 0);
+}
+END_TEST
+
+START_TEST(ocean_forced_wins)
+{
+    const Game *g = t_game("dragonqi");
+    char fen[FEN_MAX];
+    static const struct {
+        const char *pieces, *fields;
+        int plies;
+    } wins[] = {
+        {"(S0K)e9 Fe2 kd11", PLAIN_F, 1},     /* Sword by passage */
+        {"(s4x)c7 Kd5 Fe2 ke15", PLAIN_S, 1}, /* Crystal by passage */
+        {"(S0K)d10 Fe2 ke12 pc12", PLAIN_F, 1}, /* Sword by landing on e11 */
+    };
+    for (size_t i = 0; i < sizeof wins / sizeof *wins; i++) {
+        dqt_fen(fen, sizeof fen, wins[i].pieces, wins[i].fields);
+        ck_assert_int_eq(t_forced_win_plies(g, fen, wins[i].plies), wins[i].plies);
+    }
+}
+END_TEST
+
+#define START_FEN                                                                            \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhd "   \
+    "220333 - 0 1 lance"
+
+START_TEST(situation_repetition)
+{
+    /* §8: both sides re-align the a-file Ships; bows are not part of the situation and
+     * vessel actions do not end the window, so after four plies the start situation
+     * (Storm to move) occurs for the third time: a truce. The keys of the complete state
+     * differ (the bows) and the 100-ply counter is back to 0. */
+    static const char *const moves[] = {"a10~SE", "a6~NE", "a10~E", "a6~E"};
+    const Game *g = t_game("dragonqi");
+    DqPos p, q;
+    t_load(g, START_FEN, &p);
+    uint64_t start_key = g->key(&p), history[8];
+    GameOverReason why;
+    for (int i = 0; i < 4; i++) {
+        ck_assert_int_eq(game_over(g, &p, history, i, g->no_progress_plies, &why), RESULT_NONE);
+        history[i] = game_repetition_key(g, &p);
+        Move m = g->parse_move(&p, moves[i]);
+        ck_assert_msg(m != MOVE_NONE, "%s", moves[i]);
+        g->make_move(&p, m, &q);
+        p = q;
+    }
+    ck_assert_uint_ne(g->key(&p), start_key);
+    ck_assert_int_eq(g->halfmove_clock(&p), 0);
+    ck_assert_int_eq(game_over(g, &p, history, 4, g->no_progress_plies, &why), RESULT_DRAW);
+    ck_assert_int_eq(why, GAME_OVER_REPETITION);
+    /* the engine (`query result`) decides through the same hooks */
+    Engine *e = engine_create();
+    char err[256];
+    ck_assert_msg(engine_set_game(e, "dragonqi", err), "%s", err);
+    ck_assert_msg(engine_set_position(e, START_FEN, moves, 4, err), "%s", err);
+    GameEnd end = engine_game_end(e);
+    ck_assert_int_eq(end.result, RESULT_DRAW);
+    ck_assert_str_eq(end.reason, "threefold repetition");
+    ck_assert_msg(engine_set_position(e, START_FEN, moves, 3, err), "%s", err);
+    ck_assert_int_eq(engine_game_end(e).result, RESULT_NONE);
+    engine_destroy(e);
+    /* a capture ends the window: nothing before it can recur */
+    char out[FEN_MAX];
+    play_ocean("Ke1 Fe2 ke15 (S0N)c9 (s4n)a10", PLAIN_F, "c9a10", out, &p);
+    ck_assert_int_eq(g->repetition_plies(&p), 0);
+    play_ocean("Ke1 Fe2 ke15 (S0N)c9 (s4n)a10", PLAIN_F, "c9~NE", out, &p);
+    ck_assert_int_eq(g->repetition_plies(&p), 1);
+}
+END_TEST
+
 void dragonqi_ocean_tests(Suite *s)
 {
     TCase *tc = tcase_create("ocean");
     tcase_add_loop_test(tc, ocean_positions, 0, (int)(sizeof cases / sizeof *cases));
+    tcase_add_test(tc, ocean_make_effects);
+    tcase_add_test(tc, ocean_direct_captures);
+    tcase_add_test(tc, ocean_forced_wins);
+    tcase_add_test(tc, situation_repetition);
     suite_add_tcase(s, tc);
 }
