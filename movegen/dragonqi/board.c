@@ -100,6 +100,8 @@ static void init_rays(int x, int y)
         dq_geo.lines[c] = bb_or(dq_geo.lines[c], dq_geo.ray[c][d]);
         if (!dq_dir_diagonal(d))
             dq_geo.land_orth[c] = bb_or(dq_geo.land_orth[c], dq_geo.ray_land[c][d]);
+        DqBb *sea = dq_dir_diagonal(d) ? &dq_geo.sea_diag[c] : &dq_geo.sea_orth[c];
+        *sea = bb_or(*sea, dq_geo.sea[c][d]);
     }
 }
 

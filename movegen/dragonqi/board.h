@@ -152,6 +152,7 @@ typedef struct DqGeometry {
     /* Where an attack on a force standing here can come from along the ray: the land
      * prefix and the sea after it (land cell), the sea part (water cell). */
     DqBb reach[DQ_CELLS][DQ_DIRS];
+    DqBb sea_orth[DQ_CELLS], sea_diag[DQ_CELLS]; /* unions of the orthogonal/diagonal sea */
     DqBb lines[DQ_CELLS];               /* union of the eight rays */
     DqBb land_orth[DQ_CELLS];           /* union of the four orthogonal ray_land */
     DqBb glide_v[DQ_CELLS], glide_d[DQ_CELLS]; /* other-kingdom land on vertical/diag rays */

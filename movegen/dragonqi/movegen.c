@@ -12,18 +12,32 @@
 
 enum { ORTH = DQ_ORTH_DIRS, DIAG = DQ_DIAG_DIRS, ALL = DQ_ALL_DIRS };
 
+/* Removes from `prey` the cells holding `victim` (a type counted in p->count). */
+static DqBb spare(const DqGen *g, DqBb prey, int victim)
+{
+    if (!g->p->count[victim])
+        return prey;
+    for (DqBb b = prey; bb_any(b);) {
+        int c = bb_pop(&b);
+        if (g->p->sq[c] == victim)
+            bb_clear(&prey, c);
+    }
+    return prey;
+}
+
 DqBb dq_prey_of(const DqGen *g, int code)
 {
     DqBb prey = g->prey;
-    int t = dq_type(code);
-    if (t == DQ_ROYAL || t == DQ_ELDER || t == DQ_YOUNGER || t == DQ_DRAGON) {
-        for (DqBb b = prey; bb_any(b);) {
-            int c = bb_pop(&b);
-            if (!dq_can_capture(code, g->p->sq[c]))
-                bb_clear(&prey, c);
-        }
+    switch (dq_type(code)) {
+    case DQ_ROYAL: /* the Forest Sword and the Dark Crystal (§4.2) */
+        if (g->us == DQ_STORM && g->p->royal[DQ_FOREST] != DQ_NO_CELL)
+            bb_clear(&prey, g->p->royal[DQ_FOREST]);
+        return g->us == DQ_FOREST ? spare(g, prey, dq_code(DQ_WITCH, DQ_STORM)) : prey;
+    case DQ_ELDER: case DQ_YOUNGER: case DQ_DRAGON: /* the shields */
+        return spare(g, prey, dq_code(DQ_LIBRARIAN, g->them));
+    default:
+        return prey;
     }
-    return prey;
 }
 
 static void slides(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)

@@ -96,59 +96,64 @@ static DqBb jumps_from_sea(const DqPos *p, int c, const DqSea *s, DqBb prey)
     return capture;
 }
 
+/* Steps and leaps from a vessel onto `cells`: the vessels there may be boarded, the land
+ * cells of `land` (the mover's scope) entered; captures among `prey`. */
+static DqBb steps_from_sea(const DqPos *p, DqBb cells, DqBb land, const DqSea *s, DqBb prey,
+                           DqBb *quiet)
+{
+    DqBb capture = board(s, cells, prey, quiet);
+    land = bb_and(land, cells);
+    *quiet = bb_or(*quiet, bb_minus(land, bb_or(p->men[0], p->men[1])));
+    return bb_or(capture, bb_and(land, prey));
+}
+
+/* The Dwarf's/Gnome's moves from a vessel (§5.11): straight forward it boards an
+ * unoccupied vessel or lands on the empty opposing Beach cell; diagonally forward it only
+ * captures, aboard or ashore. */
+static DqBb pawn_from_sea(const DqPos *p, int c, int side, const DqSea *s, DqBb prey,
+                          DqBb *quiet)
+{
+    int fwd = side == DQ_FOREST ? DQ_N : DQ_S, one = dq_geo.next[c][fwd];
+    if (dq_geo.kingdom[one] == DQ_OCEAN)
+        board(s, bb_bit(one), bb_none(), quiet);
+    else if (!p->sq[one])
+        bb_set(quiet, one);
+    DqBb diagonal = bb_none();
+    for (int d = fwd + 1; d <= fwd + 7; d += 6)
+        if (dq_geo.next[c][d & 7] != DQ_NO_CELL)
+            bb_set(&diagonal, dq_geo.next[c][d & 7]);
+    return bb_and(diagonal, bb_or(bb_and(s->boardable, prey), bb_minus(prey, dq_geo.ocean)));
+}
+
 DqBb dq_aboard_targets(const DqPos *p, int c, const DqSea *s, DqBb prey, DqBb *quiet)
 {
     int code = p->sq[c], side = dq_side(code);
-    DqBb occ = bb_or(p->men[0], p->men[1]), capture = bb_none(), land = bb_none();
     DqBb lands = bb_or(dq_geo.land[DQ_KINGDOM_S], dq_geo.land[DQ_KINGDOM_F]);
     *quiet = bb_none();
     switch (dq_type(code)) {
     case DQ_ROYAL:
         /* the Prince may leave the ocean only for S-land (§5.1); the Warlord anywhere */
-        land = side == DQ_FOREST ? dq_geo.land[DQ_KINGDOM_S] : lands;
-        break;
-    case DQ_WITCH:
-        land = dq_geo.land[DQ_KINGDOM_F]; /* never S-land (§5.7) */
-        break;
+        return steps_from_sea(p, dq_geo.adj[c],
+                              side == DQ_FOREST ? dq_geo.land[DQ_KINGDOM_S] : lands, s, prey,
+                              quiet);
+    case DQ_WITCH: /* never S-land (§5.7) */
+        return steps_from_sea(p, dq_geo.adj[c], dq_geo.land[DQ_KINGDOM_F], s, prey, quiet);
     case DQ_KNIGHT:
-    case DQ_LKNIGHT: {
-        DqBb leaps = dq_type(code) == DQ_KNIGHT ? dq_geo.leap_n[c] : dq_geo.leap_h[p->variant][c];
-        capture = board(s, leaps, prey, quiet);
-        leaps = bb_and(leaps, lands);
-        *quiet = bb_or(*quiet, bb_minus(leaps, occ));
-        return bb_or(capture, bb_and(leaps, prey));
-    }
-    case DQ_PAWN: {
-        int fwd = side == DQ_FOREST ? DQ_N : DQ_S;
-        int one = dq_geo.next[c][fwd];
-        /* forward: board an unoccupied vessel, or land on the empty opposing Beach cell */
-        if (dq_geo.kingdom[one] == DQ_OCEAN)
-            board(s, bb_bit(one), bb_none(), quiet);
-        else if (!p->sq[one])
-            bb_set(quiet, one);
-        /* diagonally forward: board with a capture, or land with a capture */
-        DqBb diagonal = bb_none();
-        for (int d = fwd + 1; d <= fwd + 7; d += 6)
-            if (dq_geo.next[c][d & 7] != DQ_NO_CELL)
-                bb_set(&diagonal, dq_geo.next[c][d & 7]);
-        return bb_and(diagonal, bb_or(bb_and(s->boardable, prey), bb_minus(prey, dq_geo.ocean)));
-    }
+        return steps_from_sea(p, dq_geo.leap_n[c], lands, s, prey, quiet);
+    case DQ_LKNIGHT:
+        return steps_from_sea(p, dq_geo.leap_h[p->variant][c], lands, s, prey, quiet);
+    case DQ_PAWN:
+        return pawn_from_sea(p, c, side, s, prey, quiet);
     case DQ_CROSSBOW:
-        capture = jumps_from_sea(p, c, s, prey);
         slides_from_sea(p, c, DQ_ORTH_DIRS, s, bb_none(), quiet);
-        return capture;
+        return jumps_from_sea(p, c, s, prey);
     case DQ_BUCCANEER:
         return slides_from_sea(p, c, DQ_DIAG_DIRS, s, prey, quiet);
     case DQ_TOWER:
         return slides_from_sea(p, c, DQ_ORTH_DIRS, s, prey, quiet);
     default:
-        return capture;
+        return bb_none();
     }
-    /* the steppers: royals and the Red Witch */
-    capture = board(s, dq_geo.adj[c], prey, quiet);
-    land = bb_and(land, dq_geo.adj[c]);
-    *quiet = bb_or(*quiet, bb_minus(land, occ));
-    return bb_or(capture, bb_and(land, prey));
 }
 
 /* The first vessel of ray d from land cell c over empty land and empty water (§4.5.2). */
@@ -186,10 +191,10 @@ void dq_embark_targets(const DqGen *g, int c, Targets *t)
         to = dq_geo.leap_h[p->variant][c];
         break;
     case DQ_CROSSBOW: case DQ_TOWER: case DQ_TOWERBIRD:
-        dirs = DQ_ORTH_DIRS;
+        dirs = bb_meets(dq_geo.sea_orth[c], own_free) ? DQ_ORTH_DIRS : 0;
         break;
     case DQ_BUCCANEER:
-        dirs = DQ_DIAG_DIRS;
+        dirs = bb_meets(dq_geo.sea_diag[c], own_free) ? DQ_DIAG_DIRS : 0;
         break;
     case DQ_QUEEN:
         /* §5.5: the Storm Queen steps from the shore onto a Red vessel alongside: the first
@@ -202,8 +207,8 @@ void dq_embark_targets(const DqGen *g, int c, Targets *t)
     default:
         return;
     }
-    for (int d = 0; d < DQ_DIRS; d++) {
-        int v = dirs >> d & 1 ? first_vessel(g, c, d) : DQ_NO_CELL;
+    for (; dirs; dirs &= dirs - 1) {
+        int v = first_vessel(g, c, __builtin_ctz((unsigned)dirs));
         if (v != DQ_NO_CELL)
             bb_set(&to, v);
     }
