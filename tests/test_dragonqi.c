@@ -99,6 +99,16 @@ START_TEST(board_geometry)
     ck_assert(!bb_has(g->ray_land[dq_cell(4, 1)][DQ_S], DQ_E0));
     ck_assert_int_eq(bb_lsb(g->ray[dq_cell(4, 3)][DQ_N]), dq_cell(4, 4));
     ck_assert_int_eq(bb_first(g->ray[dq_cell(4, 3)][DQ_S], DQ_S), dq_cell(4, 2));
+    /* sea and shore: from a3 the land ends at a5, then a6-a10; from e9 southward the sea
+     * is e8-e6 (the Lair included) and the shore e5-e1 ending at e0 */
+    ck_assert(bb_equal(g->sea[dq_cell(0, 3)][DQ_N], bb_and(g->file[0], g->ocean)));
+    ck_assert(!bb_any(g->sea[dq_cell(1, 3)][DQ_E]));
+    ck_assert_int_eq(bb_count(g->sea[dq_cell(4, 9)][DQ_S]), 3);
+    ck_assert(bb_has(g->sea[dq_cell(4, 9)][DQ_S], DQ_E8));
+    ck_assert_int_eq(bb_count(g->shore[dq_cell(4, 9)][DQ_S]), 6);
+    ck_assert(bb_has(g->shore[dq_cell(4, 9)][DQ_S], DQ_E0));
+    ck_assert(bb_equal(g->reach[dq_cell(0, 3)][DQ_N], bb_or(g->ray_land[dq_cell(0, 3)][DQ_N],
+                                                              g->sea[dq_cell(0, 3)][DQ_N])));
     /* glides: from a5 up the a-file and along the diagonal to g11 h12 i13 */
     ck_assert_int_eq(bb_count(g->glide_v[dq_cell(0, 5)]), 5);
     ck_assert_int_eq(bb_count(g->glide_d[dq_cell(0, 5)]), 3);

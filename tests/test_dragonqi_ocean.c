@@ -210,6 +210,10 @@ static const OceanCase cases[] = {
     /* the Castle aboard a8 slides over a7 a6 a5 onto a4 */
     {"A force aboard attacks a royal on land", "(s4t)a8 Ka4 Fe2 ke15", PLAIN_F,
      "a4b3 a4b4 a4b5"},
+    /* the Castle aboard e7 slides over e6 and the empty e-file onto e0 (§7.1: the ray ends
+     * there); the Guard must block it */
+    {"A force aboard attacks the confined Prince along the e-file", "(s4t)e7 Gd2 ke15",
+     "F KF1wdx1W - - 000000 - 0 1 lance", "d2e1 d2e2 d2e3"},
     /* the Red Knight aboard c7 attacks b5 and d5 */
     {"A Knight aboard attacks its leap cells on land", "(s4n)c7 Kc4 Fe2 ke15", PLAIN_F,
      "c4b3 c4c3 c4d3 c4b4 c4d4 c4c5"},

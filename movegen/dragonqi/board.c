@@ -66,7 +66,8 @@ static void init_leaps(int x, int y)
 }
 
 /* The segments of one ray: the origin's land prefix, then the ocean, then the land beyond
- * (sea and shore), plus the glide cells of the other kingdom. */
+ * (sea and shore; the shore of an e-file ray ends at e0 or e16, which only attacks may
+ * reach), plus the glide cells of the other kingdom. */
 static void init_ray(int x, int y, int d)
 {
     int c = dq_cell(x, y), k = kingdom_of(x, y);
@@ -79,9 +80,7 @@ static void init_ray(int x, int y, int d)
         if (part == LAND && (kt != k || !grid))
             part = kt == DQ_OCEAN ? SEA : DONE;
         if (part == SEA && kt != DQ_OCEAN)
-            part = k == DQ_OCEAN && grid ? SHORE : DONE;
-        if (part == SHORE && !grid)
-            part = DONE;
+            part = k == DQ_OCEAN ? SHORE : DONE;
         DqBb *seg = part == LAND ? &dq_geo.ray_land[c][d] : part == SEA ? &dq_geo.sea[c][d]
                     : part == SHORE ? &dq_geo.shore[c][d] : NULL;
         if (seg)

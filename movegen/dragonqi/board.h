@@ -148,7 +148,8 @@ typedef struct DqGeometry {
      * ocean cells that follow its land prefix directly (empty when that prefix ends at the
      * edge). e8 is included (transparent, never occupied). */
     DqBb sea[DQ_CELLS][DQ_DIRS];
-    DqBb shore[DQ_CELLS][DQ_DIRS];      /* from a water cell: the land after its sea part */
+    DqBb shore[DQ_CELLS][DQ_DIRS];      /* from a water cell: the land after its sea part,
+                                           ending at e0/e16 on the e-file (attacks only) */
     /* Where an attack on a force standing here can come from along the ray: the land
      * prefix and the sea after it (land cell), the sea part (water cell). */
     DqBb reach[DQ_CELLS][DQ_DIRS];

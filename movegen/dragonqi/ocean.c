@@ -64,7 +64,7 @@ static DqBb slides_from_sea(const DqPos *p, int c, int dirs, const DqSea *s, DqB
             if (bb_has(prey, f))
                 bb_set(&capture, f);
         }
-        *quiet = bb_or(*quiet, shore);
+        *quiet = bb_or(*quiet, bb_and(shore, dq_geo.grid));
     }
     return capture;
 }
