@@ -337,24 +337,30 @@ END_TEST
 START_TEST(random_game_invariants)
 {
     const Game *g = dq();
-    ck_assert_int_gt(t_random_games(g, DQ_START, 6, 120, 7), 300);
-    ck_assert_int_gt(t_random_games(g, DQ_LAND, 6, 120, 11), 300);
+    ck_assert_int_gt(t_random_games(g, DQ_START, 4, 80, 7), 200);
+    ck_assert_int_gt(t_random_games(g, DQ_LAND, 4, 80, 11), 200);
+}
+END_TEST
+
+START_TEST(random_games_after_events)
+{
+    const Game *g = dq();
     /* the bench's positions after the great events: fire creatures, shields, Empress,
      * Queen at war, Red Witch, Wizard and Magician, exchanges */
     for (int i = 11; i <= 13; i++)
-        ck_assert_int_gt(t_random_games(g, g->bench_fens[i], 4, 100, (uint64_t)i), 100);
-    /* a game played on with both royals, the Red Witch and many forces at sea */
+        ck_assert_int_gt(t_random_games(g, g->bench_fens[i], 3, 60, (uint64_t)i), 60);
+    /* games played on with both royals, the Red Witch and many forces at sea */
     ck_assert_int_gt(t_random_games(g, "1tccgh1t*1/5g1pp/p1nuu3h/n1p2pp2/3pA1p2/3(s3)5/"
                                        "4(f4)3(s4x)/(s4k)8/4(F0)4/(S0K)2(S1)1(S7P)2(S0)/2PN5/"
                                        "3PP1P1N/PP1U1U2P/3GF2P1/TC2CGH1T S DQ0wdy0W H d "
                                        "120033 - 1 52 lance",
-                                    4, 100, 3),
-                     100);
+                                    3, 60, 3),
+                     60);
     ck_assert_int_gt(t_random_games(g, "h6c1/9/1cp4bb/9/9/9/(s4)(S0B)4(F7)2/(s6k)8/"
                                        "1(s3K)5(S0)(s1H)/7(f7)1/9/x5e2/9/4F4/9 S DQ0wdy0W - - "
                                        "000030 - 0 1 pike",
-                                    4, 100, 5),
-                     40);
+                                    3, 60, 5),
+                     30);
 }
 END_TEST
 
@@ -541,6 +547,7 @@ Suite *dragonqi_suite(void)
     tcase_add_test(tc, fen_rejections);
     tcase_add_test(tc, notation_round_trip);
     tcase_add_test(tc, random_game_invariants);
+    tcase_add_test(tc, random_games_after_events);
     tcase_add_test(tc, bench_positions);
     tcase_add_test(tc, make_effects);
     tcase_add_test(tc, landing_transformations);
