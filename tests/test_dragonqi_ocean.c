@@ -184,7 +184,7 @@ static const OceanCase cases[] = {
     /* §11.2: d11 and e11 touch e12 (Direct Captures); c11 does not (/A: part 3) */
     {"Sword by disembarking (§11.2)", "(S0K)d10 Fe2 ke12", PLAIN_F,
      "d10c11 d10d11 d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
-    /* §13.8: with the Gnome on c12 attacking d11, d10d11 is illegal */
+    /* §13.8: with the Gnome on c12 attacking d11, d10d11 is illegal (/A: part 3) */
     {"Sword by disembarking needs an unattacked landing", "(S0K)d10 Fe2 ke12 pc12", PLAIN_F,
      "d10c11 d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
     /* the Witch's ship sails to c6, beside b5 c5 d5; she cannot step to land from b7 */
