@@ -137,9 +137,15 @@ static inline unsigned df_rights_bit(int sq)
     return 0;
 }
 
-static inline Bb128 df_revival_line(int player) { return player == P1 ? DF_REVIVAL_W : DF_REVIVAL_B; }
+static inline Bb128 df_revival_line(int player)
+{
+    return player == P1 ? DF_REVIVAL_W : DF_REVIVAL_B;
+}
 
-static inline Bb128 df_governors(const DfPos *p) { return (p->occ[0] | p->occ[1]) & ~p->emp & ~p->amb; }
+static inline Bb128 df_governors(const DfPos *p)
+{
+    return (p->occ[0] | p->occ[1]) & ~p->emp & ~p->amb;
+}
 
 static inline Bb128 df_immune_bb(const DfPos *p)
 {
