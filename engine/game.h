@@ -106,6 +106,9 @@ typedef struct Game {
     SearchParams params;
     const char *const *bench_fens; /* NULL-terminated */
     int bench_depth;
+    /* The rules file's reference perft of the start position (default options), depths
+     * 1, 2, ...; 0-terminated. `wyrm perftsuite` checks the deepest. */
+    const uint64_t *perft_reference;
 } Game;
 
 /* The start FEN under the given option values (NULL: defaults). */

@@ -1,16 +1,52 @@
+/*
+ * wyrm: reads protocol commands from stdin, or runs the command given on the command
+ * line and exits:
+ *
+ *   wyrm                        the protocol on stdin/stdout
+ *   wyrm [-v GAME] COMMAND...   e.g. `wyrm bench`, `wyrm -v breakthrough perft 6`
+ */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "engine/perft.h"
 #include "engine/registry.h"
+#include "protocol/protocol.h"
 
 int main(int argc, char **argv)
 {
     registry_init();
-    const Game *g = registry_find(argc > 2 ? argv[2] : "breakthrough");
-    void *pos = malloc(g->pos_size);
-    char err[256];
-    g->fen_read(pos, g->start_fen, err, sizeof err);
-    printf("Nodes searched: %llu\n", (unsigned long long)perft(g, pos, argc > 1 ? atoi(argv[1]) : 1));
-    return 0;
+    Engine *engine = engine_create();
+    Protocol *protocol = protocol_create(engine, stdout);
+    int status = EXIT_SUCCESS;
+    int first = 1;
+    if (argc > 2 && (strcmp(argv[1], "-v") == 0 || strcmp(argv[1], "--variant") == 0)) {
+        char err[ERR_MAX];
+        if (!engine_set_game(engine, argv[2], err)) {
+            fprintf(stderr, "wyrm: %s\n", err);
+            status = EXIT_FAILURE;
+            argc = 0;
+        }
+        first = 3;
+    }
+    if (argc > first) {
+        size_t len = 1;
+        for (int i = first; i < argc; i++)
+            len += strlen(argv[i]) + 1;
+        char *line = calloc(1, len);
+        if (!line)
+            abort();
+        for (int i = first; i < argc; i++) {
+            strcat(line, argv[i]);
+            if (i + 1 < argc)
+                strcat(line, " ");
+        }
+        protocol_handle(protocol, line);
+        protocol_wait(protocol);
+        free(line);
+    } else if (argc > 0 && argc == first) {
+        protocol_loop(protocol, stdin);
+    }
+    protocol_destroy(protocol);
+    engine_destroy(engine);
+    return status;
 }

@@ -29,7 +29,7 @@ uint64_t perft(const Game *game, const void *pos, int depth)
 }
 
 uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn,
-                      void *ctx, const volatile bool *stop)
+                      void *ctx, const atomic_bool *stop)
 {
     Move moves[MAX_MOVES];
     char str[MOVE_STR_MAX];
@@ -40,7 +40,7 @@ uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideF
         abort();
     int n = game->gen_moves(pos, moves);
     uint64_t total = 0;
-    for (int i = 0; i < n && !(stop && *stop); i++) {
+    for (int i = 0; i < n && !(stop && atomic_load(stop)); i++) {
         game->make_move(pos, moves[i], child);
         uint64_t count = perft(game, child, depth - 1);
         game->move_to_str(pos, moves[i], str);

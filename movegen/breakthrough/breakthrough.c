@@ -356,6 +356,8 @@ static const char *const bt_bench[] = {
     NULL,
 };
 
+static const uint64_t bt_perft_reference[] = {22, 484, 11132, 256036, 6182818, 149264638, 0};
+
 const Game breakthrough_game = {
     .name = "breakthrough",
     .side_names = {"white", "black"},
@@ -398,5 +400,6 @@ const Game breakthrough_game = {
         .margin_unit = 100,
     },
     .bench_fens = bt_bench,
-    .bench_depth = 9,
+    .bench_depth = 13,
+    .perft_reference = bt_perft_reference,
 };

@@ -518,6 +518,9 @@ static const char *const df_bench[] = {
     NULL,
 };
 
+/* The rules file's table for the start position. */
+static const uint64_t df_perft_reference[] = {44, 1919, 88994, 4075339, 0};
+
 const Game dragonface_game = {
     .name = "dragonface",
     .side_names = {"white", "black"},
@@ -561,4 +564,5 @@ const Game dragonface_game = {
     },
     .bench_fens = df_bench,
     .bench_depth = 8,
+    .perft_reference = df_perft_reference,
 };

@@ -1,0 +1,142 @@
+#include "bench/bench.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/engine.h"
+#include "engine/perft.h"
+#include "engine/registry.h"
+
+enum { BENCH_DEFAULT_HASH = 16, BENCH_MAX_HASH = 65536, BENCH_MAX_THREADS = 1024 };
+
+static bool parse_count(const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *err)
+{
+    *out = (BenchArgs){NULL, 0, 1, BENCH_DEFAULT_HASH};
+    int i = 0;
+    if (count > 0 && strcasecmp(args[0], "all") != 0 && registry_find(args[0]))
+        out->game = registry_find(args[0]), i = 1;
+    else if (count > 0 && strcasecmp(args[0], "all") == 0)
+        i = 1;
+    int *fields[] = {&out->depth, &out->threads, &out->hash_mb};
+    static const int lo[] = {1, 1, 1}, hi[] = {MAX_PLY - 1, BENCH_MAX_THREADS, BENCH_MAX_HASH};
+    static const char *names[] = {"depth", "threads", "hash"};
+    for (int f = 0; i < count; i++, f++) {
+        if (f == 3 || !parse_count(args[i], lo[f], hi[f], fields[f])) {
+            snprintf(err, ERR_MAX,
+                     f == 3 ? "usage: bench [game|all] [depth] [threads] [hash] (extra '%.64s')"
+                            : "bench: bad %s '%.64s'",
+                     f == 3 ? args[i] : names[f], args[i]);
+            if (f == 3)
+                snprintf(err, ERR_MAX, "usage: bench [game|all] [depth] [threads] [hash]");
+            return false;
+        }
+    }
+    return true;
+}
+
+typedef struct BenchResult {
+    const Game *game;
+    const void *root;
+    char best[MOVE_STR_MAX];
+    int depth;
+} BenchResult;
+
+static void bench_info(void *ctx, const SearchInfo *info)
+{
+    ((BenchResult *)ctx)->depth = info->depth;
+}
+
+static void bench_bestmove(void *ctx, Move best, Move ponder)
+{
+    BenchResult *r = ctx;
+    (void)ponder;
+    if (best == MOVE_NONE)
+        strcpy(r->best, "0000");
+    else
+        r->game->move_to_str(r->root, best, r->best);
+}
+
+uint64_t bench_run(const BenchArgs *args, Output *out)
+{
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    uint64_t total_nodes = 0;
+    int64_t total_ms = 0;
+    engine_set_hash(e, args->hash_mb, err);
+    e->threads = args->threads;
+    for (int gi = 0; gi < registry_count(); gi++) {
+        const Game *g = registry_game(gi);
+        if (args->game && args->game != g)
+            continue;
+        int count = 0;
+        while (g->bench_fens && g->bench_fens[count])
+            count++;
+        for (int i = 0; i < count; i++) {
+            if (!engine_set_game(e, g->name, err) ||
+                !engine_set_position(e, g->bench_fens[i], NULL, 0, err)) {
+                output_line(out, "info string error: bench %s position %d: %s", g->name, i + 1, err);
+                continue;
+            }
+            engine_new_game(e);
+            BenchResult r = {g, e->pos, "0000", 0};
+            SearchLimits limits = {.depth = args->depth ? args->depth : g->bench_depth,
+                                   .time = {-1, -1}, .multipv = 1};
+            int64_t start = now_ms();
+            engine_go(e, &limits, (SearchReport){&r, bench_info, bench_bestmove});
+            engine_wait(e);
+            int64_t ms = now_ms() - start;
+            uint64_t nodes = pool_nodes(e->pool);
+            total_nodes += nodes;
+            total_ms += ms;
+            output_line(out, "bench %-22s %2d/%-2d depth %2d nodes %10" PRIu64 " time %6" PRId64
+                        " bestmove %s", g->name, i + 1, count, r.depth, nodes, ms, r.best);
+        }
+    }
+    engine_destroy(e);
+    output_line(out, "\nTotal time (ms) : %" PRId64, total_ms);
+    output_line(out, "Nodes/second    : %" PRIu64,
+                total_ms > 0 ? total_nodes * 1000 / (uint64_t)total_ms : total_nodes * 1000);
+    output_line(out, "Nodes searched  : %" PRIu64, total_nodes);
+    return total_nodes;
+}
+
+bool bench_perft_suite(Output *out)
+{
+    bool all_ok = true;
+    for (int gi = 0; gi < registry_count(); gi++) {
+        const Game *g = registry_game(gi);
+        int depth = 0;
+        while (g->perft_reference && g->perft_reference[depth])
+            depth++;
+        if (!depth)
+            continue;
+        unsigned char *pos = malloc(g->pos_size);
+        char err[ERR_MAX];
+        if (!pos || !g->fen_read(pos, game_start_fen(g, NULL), err, sizeof err))
+            abort();
+        int64_t start = now_ms();
+        uint64_t nodes = perft(g, pos, depth);
+        int64_t ms = now_ms() - start;
+        bool ok = nodes == g->perft_reference[depth - 1];
+        all_ok &= ok;
+        output_line(out, "perft %-22s depth %d nodes %12" PRIu64 " %s time %6" PRId64
+                    " ms  %10.1f Mnodes/s", g->name, depth, nodes, ok ? "ok  " : "FAIL",
+                    ms, ms > 0 ? (double)nodes / (double)ms / 1000.0 : 0.0);
+        free(pos);
+    }
+    output_line(out, all_ok ? "perftsuite: all match" : "perftsuite: MISMATCH");
+    return all_ok;
+}

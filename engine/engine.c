@@ -1,0 +1,242 @@
+#include "engine/engine.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/registry.h"
+
+enum { DEFAULT_HASH_MB = 16, DEFAULT_NO_PROGRESS = 200, DEFAULT_OVERHEAD = 10 };
+
+static int game_index(const Game *g)
+{
+    for (int i = 0; i < registry_count(); i++)
+        if (registry_game(i) == g)
+            return i;
+    return 0;
+}
+
+static void *xrealloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (!q)
+        abort();
+    return q;
+}
+
+/* Installs a position and history built elsewhere (all checks done). */
+static void install(Engine *e, const Game *g, const void *start, const void *pos,
+                    uint64_t *keys, Move *moves, int played, int capacity)
+{
+    e->game = g;
+    e->start = xrealloc(e->start, g->pos_size);
+    e->pos = xrealloc(e->pos, g->pos_size);
+    memcpy(e->start, start, g->pos_size);
+    memcpy(e->pos, pos, g->pos_size);
+    free(e->keys);
+    free(e->moves);
+    e->keys = keys;
+    e->moves = moves;
+    e->played = played;
+    e->capacity = capacity;
+}
+
+/* Builds the position from `fen` (NULL: start) plus moves into fresh buffers. */
+static bool build(Engine *e, const Game *g, const char *fen, const char *const *moves,
+                  int move_count, char *err)
+{
+    if (move_count > POSITION_MAX_MOVES) {
+        snprintf(err, ERR_MAX, "too many moves (%d, at most %d)", move_count, POSITION_MAX_MOVES);
+        return false;
+    }
+    unsigned char *start = malloc(g->pos_size), *pos = malloc(g->pos_size),
+                  *next = malloc(g->pos_size);
+    uint64_t *keys = malloc(sizeof(uint64_t) * ((size_t)move_count + 1));
+    Move *played = malloc(sizeof(Move) * ((size_t)move_count + 1));
+    if (!start || !pos || !next || !keys || !played)
+        abort();
+    char reason[ERR_MAX - 64] = "";
+    const char *text = fen ? fen : game_start_fen(g, e->game_options[game_index(g)]);
+    bool ok = g->fen_read(start, text, reason, sizeof reason);
+    if (!ok)
+        snprintf(err, ERR_MAX, "invalid %s position: %s", g->name, reason[0] ? reason : text);
+    if (ok)
+        memcpy(pos, start, g->pos_size);
+    for (int i = 0; ok && i < move_count; i++) {
+        Move m = g->parse_move(pos, moves[i]);
+        if (m == MOVE_NONE) {
+            snprintf(err, ERR_MAX, "illegal move '%.64s' (move %d)", moves[i], i + 1);
+            ok = false;
+            break;
+        }
+        keys[i] = g->key(pos);
+        played[i] = m;
+        g->make_move(pos, m, next);
+        memcpy(pos, next, g->pos_size);
+    }
+    if (ok)
+        install(e, g, start, pos, keys, played, move_count, move_count + 1);
+    else
+        free(keys), free(played);
+    free(start);
+    free(pos);
+    free(next);
+    return ok;
+}
+
+Engine *engine_create(void)
+{
+    Engine *e = calloc(1, sizeof *e);
+    if (!e)
+        abort();
+    e->threads = 1;
+    e->multipv = 1;
+    e->move_overhead = DEFAULT_OVERHEAD;
+    e->no_progress_plies = DEFAULT_NO_PROGRESS;
+    for (int i = 0; i < registry_count(); i++)
+        for (int j = 0; j < registry_game(i)->option_count && j < ENGINE_GAME_OPTIONS_MAX; j++)
+            e->game_options[i][j] = registry_game(i)->options[j].default_choice;
+    e->pool = pool_create();
+    char err[ERR_MAX];
+    if (!tt_resize(&e->tt, DEFAULT_HASH_MB) || !build(e, registry_default(), NULL, NULL, 0, err))
+        abort();
+    return e;
+}
+
+void engine_destroy(Engine *e)
+{
+    pool_destroy(e->pool);
+    tt_free(&e->tt);
+    free(e->pos);
+    free(e->start);
+    free(e->keys);
+    free(e->moves);
+    free(e);
+}
+
+bool engine_set_game(Engine *e, const char *name, char *err)
+{
+    const Game *g = registry_find(name);
+    if (!g) {
+        snprintf(err, ERR_MAX, "unknown game '%.64s'", name);
+        return false;
+    }
+    if (!build(e, g, NULL, NULL, 0, err))
+        return false;
+    pool_clear(e->pool);
+    return true;
+}
+
+bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
+                         char *err)
+{
+    return build(e, e->game, fen, moves, move_count, err);
+}
+
+bool engine_set_hash(Engine *e, long long mb, char *err)
+{
+    if (mb < 1 || mb > TT_MB_MAX || !tt_resize(&e->tt, (size_t)mb)) {
+        snprintf(err, ERR_MAX, "cannot allocate a %lld MB hash table; keeping %zu MB", mb,
+                 e->tt.size_mb);
+        return false;
+    }
+    return true;
+}
+
+void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
+
+void engine_new_game(Engine *e)
+{
+    tt_clear(&e->tt);
+    pool_clear(e->pool);
+}
+
+bool engine_set_game_option(Engine *e, const char *name, const char *value, char *err)
+{
+    bool known = false;
+    for (int i = 0; i < registry_count(); i++) {
+        const Game *g = registry_game(i);
+        for (int j = 0; j < g->option_count && j < ENGINE_GAME_OPTIONS_MAX; j++) {
+            if (strcasecmp(g->options[j].name, name) != 0)
+                continue;
+            known = true;
+            int choice = -1;
+            for (int c = 0; c < g->options[j].choice_count; c++)
+                if (strcasecmp(g->options[j].choices[c], value) == 0)
+                    choice = c;
+            if (choice < 0) {
+                snprintf(err, ERR_MAX, "invalid value '%.64s' for option %s", value, name);
+                return false;
+            }
+            e->game_options[i][j] = choice;
+        }
+    }
+    if (!known)
+        snprintf(err, ERR_MAX, "unknown option '%.64s'", name);
+    return known;
+}
+
+int engine_no_progress_limit(const Engine *e)
+{
+    return e->game->no_progress_plies ? e->game->no_progress_plies : e->no_progress_plies;
+}
+
+GameEnd engine_game_end(const Engine *e)
+{
+    const Game *g = e->game;
+    GameEnd end = {RESULT_NONE, -1, NULL};
+    int side = g->side_to_move(e->pos);
+    Result r = g->result(e->pos);
+    if (r != RESULT_NONE) {
+        end.result = r;
+        end.reason = "rules";
+    } else {
+        Move moves[MAX_MOVES];
+        if (g->gen_moves(e->pos, moves) == 0) {
+            end.result = g->no_moves_result;
+            end.reason = "no legal move";
+        }
+    }
+    int limit = engine_no_progress_limit(e);
+    int halfmove = g->halfmove_clock(e->pos);
+    if (end.result == RESULT_NONE && limit && halfmove >= limit) {
+        end.result = RESULT_DRAW;
+        end.reason = "no progress";
+    }
+    if (end.result == RESULT_NONE) {
+        uint64_t key = g->key(e->pos);
+        int repeats = 0;
+        for (int i = e->played - 2; i >= 0 && i >= e->played - halfmove; i -= 2)
+            repeats += e->keys[i] == key;
+        if (repeats >= 2) {
+            end.result = RESULT_DRAW;
+            end.reason = "threefold repetition";
+        }
+    }
+    if (end.result == RESULT_WIN)
+        end.winner = side;
+    else if (end.result == RESULT_LOSS)
+        end.winner = !side;
+    return end;
+}
+
+void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
+{
+    pool_wait(e->pool);
+    pool_set_threads(e->pool, e->threads);
+    SearchJob job = {
+        .game = e->game,
+        .root = e->pos,
+        .history = e->keys,
+        .history_length = e->played,
+        .no_progress_plies = engine_no_progress_limit(e),
+        .limits = *limits,
+        .report = report,
+    };
+    pool_start(e->pool, &e->tt, &job);
+}
+
+void engine_stop(Engine *e) { pool_stop(e->pool); }
+void engine_wait(Engine *e) { pool_wait(e->pool); }
+bool engine_busy(Engine *e) { return pool_busy(e->pool); }

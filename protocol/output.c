@@ -1,0 +1,46 @@
+#include "protocol/output.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+struct Output {
+    FILE *out;
+    pthread_mutex_t lock;
+};
+
+Output *output_create(FILE *out)
+{
+    Output *o = malloc(sizeof *o);
+    if (!o)
+        abort();
+    o->out = out;
+    pthread_mutex_init(&o->lock, NULL);
+    return o;
+}
+
+void output_destroy(Output *o)
+{
+    pthread_mutex_destroy(&o->lock);
+    free(o);
+}
+
+void output_line(Output *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&o->lock);
+    vfprintf(o->out, fmt, ap);
+    fputc('\n', o->out);
+    fflush(o->out);
+    pthread_mutex_unlock(&o->lock);
+    va_end(ap);
+}
+
+void output_block(Output *o, const char *text)
+{
+    pthread_mutex_lock(&o->lock);
+    fputs(text, o->out);
+    fflush(o->out);
+    pthread_mutex_unlock(&o->lock);
+}

@@ -1,0 +1,593 @@
+/*
+ * The search: iterative deepening with aspiration windows over a principal-variation
+ * alpha-beta (negamax), a quiescence search over each game's noisy moves, and the usual
+ * selectivity: transposition-table cutoffs, reverse futility, null move, late move
+ * reductions and pruning, futility pruning and threat extensions. Every pruning rule is
+ * switched by the game's SearchParams and its margins scale with the game's margin_unit,
+ * so no game is named here.
+ *
+ * Positions are copied per ply (copy-make) into the thread's stack. Draws by repetition
+ * and by the no-progress rule are found here, the game's own results through its table.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/movepick.h"
+#include "search/thread.h"
+
+/* Tunables. Margins are in hundredths of the game's margin_unit. */
+enum {
+    TIME_CHECK_INTERVAL = 1024,
+    ASPIRATION_MIN_DEPTH = 4,
+    ASPIRATION_DELTA = 20,        /* first half-window */
+    RFP_MAX_DEPTH = 7,
+    RFP_MARGIN = 80,              /* per ply of depth */
+    RFP_IMPROVING_BONUS = 60,
+    NMP_MIN_DEPTH = 3,
+    NMP_BASE_REDUCTION = 3,
+    NMP_DEPTH_DIVISOR = 4,
+    NMP_EVAL_DIVISOR = 200,       /* one more ply of reduction per this much eval surplus */
+    NMP_MAX_EVAL_REDUCTION = 3,
+    IIR_MIN_DEPTH = 4,
+    FUTILITY_MAX_DEPTH = 6,
+    FUTILITY_BASE = 100,
+    FUTILITY_PER_DEPTH = 90,
+    LMP_MAX_DEPTH = 8,
+    LMP_BASE = 3,
+    LMR_MIN_DEPTH = 3,
+    LMR_HISTORY_DIVISOR = 6000,   /* one ply less (more) reduction per this much history */
+    THREAT_EXTENSION_PLY_FACTOR = 2, /* extend only while ply < factor * root depth */
+    QS_THREAT_MAX_PLY = 4,        /* quiescence plies in which threats are answered */
+    HISTORY_MAX = 16000,
+    HISTORY_BONUS_CAP = 1600,
+    UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
+    SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
+};
+
+#define LMR_BASE 0.75
+#define LMR_DIVISOR 2.25
+
+static int lmr_table[MAX_PLY + 2][64];
+
+static void init_lmr(void)
+{
+    for (int d = 1; d < MAX_PLY + 2; d++)
+        for (int m = 1; m < 64; m++)
+            lmr_table[d][m] = (int)(LMR_BASE + log(d) * log(m) / LMR_DIVISOR);
+}
+
+static inline void *pos_at(SearchThread *t, int ply)
+{
+    return t->stack + (size_t)ply * t->game->pos_size;
+}
+
+static inline bool stopped(const SearchThread *t)
+{
+    return atomic_load_explicit(&t->pool->stop, memory_order_relaxed);
+}
+
+static inline int margin(const SearchThread *t, int hundredths)
+{
+    return t->game->params.margin_unit * hundredths / 100;
+}
+
+/* The main thread stops the search when a limit is reached. */
+static void check_limits(SearchThread *t)
+{
+    SearchPool *pool = t->pool;
+    uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed);
+    if (pool->job.limits.nodes && pool->thread_count == 1 && nodes >= pool->job.limits.nodes)
+        atomic_store(&pool->stop, true);
+    if (nodes % TIME_CHECK_INTERVAL)
+        return;
+    if (pool->job.limits.nodes && pool_nodes(pool) >= pool->job.limits.nodes)
+        atomic_store(&pool->stop, true);
+    if (pool->hard_ms && !atomic_load(&pool->pondering) &&
+        now_ms() - atomic_load(&pool->clock_start_ms) >= pool->hard_ms)
+        atomic_store(&pool->stop, true);
+}
+
+static inline void count_node(SearchThread *t, int ply)
+{
+    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    if (t->id == 0)
+        check_limits(t);
+}
+
+static Score result_score(Result r, int ply)
+{
+    return r == RESULT_WIN ? score_win_in(ply) : r == RESULT_LOSS ? score_loss_in(ply) : SCORE_DRAW;
+}
+
+/* A draw by repetition (one earlier occurrence inside the search, or two overall) or by
+ * the no-progress rule. */
+static bool is_draw(SearchThread *t, const void *pos, int ply)
+{
+    int halfmove = t->game->halfmove_clock(pos);
+    int limit = t->pool->job.no_progress_plies;
+    if (limit && halfmove >= limit)
+        return true;
+    int index = t->key_base + ply;
+    uint64_t key = t->keys[index];
+    int repeats = 0;
+    for (int i = index - 4; i >= 0 && i >= index - halfmove; i -= 2)
+        if (t->keys[i] == key && (i >= t->key_base || ++repeats >= 2))
+            return true;
+    return false;
+}
+
+/* Makes `move` into ply + 1 and records its key; returns the child. */
+static inline void *play(SearchThread *t, int ply, Move move)
+{
+    const Game *g = t->game;
+    void *child = pos_at(t, ply + 1);
+    g->make_move(pos_at(t, ply), move, child);
+    t->keys[t->key_base + ply + 1] = g->key(child);
+    tt_prefetch(t->pool->tt, t->keys[t->key_base + ply + 1]);
+    t->current_move[ply] = move;
+    return child;
+}
+
+static void update_pv(SearchThread *t, int ply, Move move)
+{
+    t->pv_table[ply][0] = move;
+    memcpy(&t->pv_table[ply][1], t->pv_table[ply + 1],
+           sizeof(Move) * (size_t)t->pv_length[ply + 1]);
+    t->pv_length[ply] = t->pv_length[ply + 1] + 1;
+}
+
+static inline bool threatened(const SearchThread *t, const void *pos)
+{
+    return t->game->params.threat_extension && t->game->threat && t->game->threat(pos);
+}
+
+static void history_update(int16_t *entry, int bonus)
+{
+    if (bonus > HISTORY_BONUS_CAP)
+        bonus = HISTORY_BONUS_CAP;
+    if (bonus < -HISTORY_BONUS_CAP)
+        bonus = -HISTORY_BONUS_CAP;
+    *entry += (int16_t)(bonus - *entry * abs(bonus) / HISTORY_MAX);
+}
+
+/* A quiet move caused a cutoff: remember it as a killer and counter move, reward it and
+ * punish the quiet moves tried before it. */
+static void update_quiet_stats(SearchThread *t, int ply, Move best, const Move *tried, int n,
+                               int depth)
+{
+    const Game *g = t->game;
+    const void *pos = pos_at(t, ply);
+    int side = g->side_to_move(pos);
+    int16_t *hist = t->history + (size_t)side * g->move_index_count;
+    int bonus = depth * depth;
+    if (t->killers[ply][0] != best) {
+        t->killers[ply][1] = t->killers[ply][0];
+        t->killers[ply][0] = best;
+    }
+    if (ply > 0) {
+        Move prev = t->current_move[ply - 1];
+        t->counter_moves[g->move_index(pos_at(t, ply - 1), prev)] = best;
+    }
+    history_update(&hist[g->move_index(pos, best)], bonus);
+    for (int i = 0; i < n; i++)
+        if (tried[i] != best)
+            history_update(&hist[g->move_index(pos, tried[i])], -bonus);
+}
+
+static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply)
+{
+    const Game *g = t->game;
+    void *pos = pos_at(t, ply);
+    bool pv_node = beta - alpha > 1;
+    count_node(t, ply);
+    t->pv_length[ply] = 0;
+
+    /* 1. Game over by the rules, or drawn. */
+    Result r = g->result(pos);
+    if (r != RESULT_NONE)
+        return result_score(r, ply);
+    if (is_draw(t, pos, ply))
+        return SCORE_DRAW;
+
+    /* 2. The table: a bound good enough ends the node. */
+    uint64_t key = t->keys[t->key_base + ply];
+    TTHit hit;
+    bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
+    if (tt_hit && !pv_node &&
+        (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
+         (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+        return hit.score;
+
+    /* 3. Which moves: the noisy ones, or all of them when a threat must be answered
+     * (the quiescence analogue of check evasions). */
+    Move moves[MAX_MOVES];
+    bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, pos);
+    int n = answer_threat ? g->gen_moves(pos, moves) : g->gen_noisy(pos, moves);
+    bool forced = answer_threat || (g->params.noisy_forced && n > 0);
+    if (n == 0 && (answer_threat || g->gen_moves(pos, moves) == 0))
+        return result_score(g->no_moves_result, ply);
+    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : g->evaluate(pos);
+    if (ply >= MAX_PLY)
+        return eval;
+
+    /* 4. Stand pat, unless the moves are compulsory. */
+    Score best = -SCORE_INFINITE, original_alpha = alpha;
+    if (!forced) {
+        best = eval;
+        if (best >= beta) {
+            if (!tt_hit)
+                tt_store(t->pool->tt, key, ply, MOVE_NONE, best, eval, 0, TT_BOUND_LOWER);
+            return best;
+        }
+        if (best > alpha)
+            alpha = best;
+    }
+
+    /* 5. Captures and the like, best first. */
+    MovePicker mp;
+    movepick_init(&mp, t, ply, moves, n, tt_hit ? hit.move : MOVE_NONE, false);
+    Move best_move = MOVE_NONE;
+    for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
+        play(t, ply, m);
+        Score score = -qsearch(t, ply + 1, -beta, -alpha, qply + 1);
+        if (stopped(t))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                update_pv(t, ply, m);
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+    int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
+    tt_store(t->pool->tt, key, ply, best_move, best, eval, 0, bound);
+    return best;
+}
+
+static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score beta, bool cut_node)
+{
+    const Game *g = t->game;
+    const SearchParams *sp = &g->params;
+    SearchPool *pool = t->pool;
+    bool root = ply == 0, pv_node = beta - alpha > 1;
+    void *pos = pos_at(t, ply);
+
+    if (depth <= 0 || ply >= MAX_PLY)
+        return qsearch(t, ply, alpha, beta, 0);
+    count_node(t, ply);
+    t->pv_length[ply] = 0;
+    t->killers[ply + 1][0] = t->killers[ply + 1][1] = MOVE_NONE;
+
+    /* 1. Game over by the rules, drawn, or a win too far to matter (mate distance). */
+    if (!root) {
+        Result r = g->result(pos);
+        if (r != RESULT_NONE)
+            return result_score(r, ply);
+        if (is_draw(t, pos, ply))
+            return SCORE_DRAW;
+        if (alpha < score_loss_in(ply))
+            alpha = score_loss_in(ply);
+        if (beta > score_win_in(ply + 1))
+            beta = score_win_in(ply + 1);
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    /* 2. The table: cut off at non-PV nodes when the stored bound decides. */
+    uint64_t key = t->keys[t->key_base + ply];
+    TTHit hit;
+    bool tt_hit = tt_probe(pool->tt, key, ply, &hit);
+    Move tt_move = tt_hit ? hit.move : MOVE_NONE;
+    if (root)
+        tt_move = t->root_moves[t->multipv_index].move;
+    if (tt_hit && !pv_node && hit.depth >= depth &&
+        (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
+         (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+        return hit.score;
+
+    /* 3. The moves; none at all ends the game. */
+    Move moves[MAX_MOVES];
+    int n;
+    if (root) {
+        n = 0;
+        for (int i = t->multipv_index; i < t->root_count; i++)
+            moves[n++] = t->root_moves[i].move;
+    } else {
+        n = g->gen_moves(pos, moves);
+        if (n == 0)
+            return result_score(g->no_moves_result, ply);
+    }
+
+    /* 4. Static evaluation, and whether it improved over our previous turn. */
+    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : g->evaluate(pos);
+    t->static_eval[ply] = eval;
+    bool improving = ply >= 2 && eval > t->static_eval[ply - 2];
+    bool in_threat = threatened(t, pos);
+
+    /* 5. Reverse futility: far above beta near the leaves, the eval stands. */
+    if (!pv_node && !in_threat && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
+        !score_is_win(beta) &&
+        eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta)
+        return eval;
+
+    /* 6. Null move: if passing still beats beta, a real move will too. */
+    if (!pv_node && !in_threat && sp->null_move && g->make_null && depth >= NMP_MIN_DEPTH &&
+        ply > 0 && eval >= beta && t->current_move[ply - 1] != MOVE_NONE && !score_is_win(beta)) {
+        int surplus = (eval - beta) / (margin(t, NMP_EVAL_DIVISOR) + 1);
+        int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
+                        (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
+        g->make_null(pos, pos_at(t, ply + 1));
+        t->keys[t->key_base + ply + 1] = g->key(pos_at(t, ply + 1));
+        t->current_move[ply] = MOVE_NONE;
+        Score score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
+        if (stopped(t))
+            return 0;
+        if (score >= beta && !score_is_win(score))
+            return score;
+    }
+
+    /* 7. Internal iterative reduction: without a table move this node was not searched
+     * before, so spend less on it. */
+    if (!root && tt_move == MOVE_NONE && depth >= IIR_MIN_DEPTH && (pv_node || cut_node))
+        depth--;
+
+    /* 8. The move loop. */
+    MovePicker mp;
+    movepick_init(&mp, t, ply, moves, n, tt_move, root);
+    Score best = -SCORE_INFINITE, original_alpha = alpha;
+    Move best_move = MOVE_NONE, quiets[MAX_MOVES];
+    int quiet_count = 0, searched = 0;
+    int lmp_limit = (LMP_BASE + depth * depth) / (improving ? 1 : 2);
+    for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
+        bool noisy = mp.last_noisy;
+        bool late = searched > 0 && best > -SCORE_WIN_BOUND;
+
+        /* 8a. Prune late quiet moves near the leaves. */
+        if (!root && !pv_node && !in_threat && !noisy && late) {
+            if (sp->late_move_pruning && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_limit)
+                continue;
+            if (sp->futility && depth <= FUTILITY_MAX_DEPTH &&
+                eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth) <= alpha)
+                continue;
+        }
+
+        void *child = play(t, ply, m);
+        searched++;
+        if (!noisy)
+            quiets[quiet_count++] = m;
+
+        /* 8b. Extend moves that create a threat the opponent must answer. */
+        bool gives_threat = threatened(t, child);
+        int extension = gives_threat && ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
+        int new_depth = depth - 1 + extension;
+
+        /* 8c. Late move reductions, then the PVS re-searches. */
+        Score score;
+        if (sp->late_move_reductions && depth >= LMR_MIN_DEPTH && searched > 1 + pv_node &&
+            !noisy && !gives_threat && !in_threat) {
+            int r = lmr_table[depth][searched < 64 ? searched : 63];
+            r -= pv_node;
+            r += !improving;
+            r += cut_node;
+            r -= mp.last_history / LMR_HISTORY_DIVISOR;
+            if (r < 0)
+                r = 0;
+            int reduced = new_depth - r < 1 ? 1 : new_depth - r;
+            if (reduced > new_depth)
+                reduced = new_depth;
+            score = -negamax(t, ply + 1, reduced, -alpha - 1, -alpha, true);
+            if (score > alpha && reduced < new_depth)
+                score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
+        } else if (!pv_node || searched > 1) {
+            score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
+        } else {
+            score = alpha + 1; /* force the full-window search of the first move */
+        }
+        if (pv_node && (searched == 1 || (score > alpha && score < beta)))
+            score = -negamax(t, ply + 1, new_depth, -beta, -alpha, false);
+        if (stopped(t))
+            return 0;
+
+        if (root) {
+            RootMove *rm = NULL;
+            for (int i = t->multipv_index; i < t->root_count && !rm; i++)
+                if (t->root_moves[i].move == m)
+                    rm = &t->root_moves[i];
+            if (searched == 1 || score > alpha) {
+                rm->score = score;
+                rm->seldepth = t->seldepth;
+                rm->pv[0] = m;
+                memcpy(rm->pv + 1, t->pv_table[1], sizeof(Move) * (size_t)t->pv_length[1]);
+                rm->pv_length = t->pv_length[1] + 1;
+                if (searched > 1)
+                    t->best_move_changes += 1.0;
+            } else {
+                rm->score = -SCORE_INFINITE;
+            }
+        }
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                if (pv_node)
+                    update_pv(t, ply, m);
+                if (score >= beta) {
+                    if (!noisy)
+                        update_quiet_stats(t, ply, m, quiets, quiet_count - 1, depth);
+                    break;
+                }
+                alpha = score;
+            }
+        }
+    }
+
+    /* 9. Every move was pruned: the node fails low at the static eval. */
+    if (searched == 0)
+        return root ? alpha : eval;
+
+    int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
+    if (t->multipv_index == 0 || !root)
+        tt_store(pool->tt, key, ply, best_move, best, eval, depth, bound);
+    return best;
+}
+
+static void sort_root_moves(RootMove *moves, int n)
+{
+    for (int i = 1; i < n; i++) {
+        RootMove tmp = moves[i];
+        int j = i - 1;
+        for (; j >= 0 && moves[j].score < tmp.score; j--)
+            moves[j + 1] = moves[j];
+        moves[j + 1] = tmp;
+    }
+}
+
+static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
+{
+    SearchPool *pool = t->pool;
+    int64_t elapsed = pool_elapsed_ms(pool);
+    uint64_t nodes = pool_nodes(pool);
+    const RootMove *rm = &t->root_moves[k];
+    SearchInfo info = {
+        .depth = depth,
+        .seldepth = rm->seldepth > depth ? rm->seldepth : depth,
+        .multipv = k + 1,
+        .score = rm->score == -SCORE_INFINITE ? rm->previous_score : rm->score,
+        .bound = bound,
+        .nodes = nodes,
+        .nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000,
+        .hashfull = tt_hashfull(pool->tt),
+        .time_ms = elapsed,
+        .pv_length = rm->pv_length,
+    };
+    memcpy(info.pv, rm->pv, sizeof(Move) * (size_t)rm->pv_length);
+    pool->job.report.info(pool->job.report.ctx, &info);
+}
+
+void search_thread_prepare(SearchThread *t)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, init_lmr);
+    SearchPool *pool = t->pool;
+    const Game *g = t->game;
+    memcpy(pos_at(t, 0), pool->job.root, g->pos_size);
+    memcpy(t->keys, pool->job.history, sizeof(uint64_t) * (size_t)pool->job.history_length);
+    t->key_base = pool->job.history_length;
+    t->keys[t->key_base] = g->key(pos_at(t, 0));
+    Move moves[MAX_MOVES];
+    int n = g->result(pos_at(t, 0)) == RESULT_NONE ? g->gen_moves(pos_at(t, 0), moves) : 0;
+    MovePicker mp;
+    movepick_init(&mp, t, 0, moves, n, MOVE_NONE, false);
+    free(t->root_moves);
+    t->root_moves = calloc((size_t)(n ? n : 1), sizeof(RootMove));
+    if (!t->root_moves)
+        abort();
+    int count = 0;
+    for (Move m; (m = movepick_next(&mp)) != MOVE_NONE; count++) {
+        t->root_moves[count] = (RootMove){.move = m, .score = -SCORE_INFINITE,
+                                          .previous_score = -SCORE_INFINITE, .pv_length = 1};
+        t->root_moves[count].pv[0] = m;
+    }
+    t->root_count = count;
+    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+    t->seldepth = 0;
+    t->completed_depth = 0;
+    t->completed_best = count ? t->root_moves[0].move : MOVE_NONE;
+    t->completed_score = -SCORE_INFINITE;
+    t->best_move_changes = 0;
+    t->current_move[0] = MOVE_NONE;
+    memset(t->killers, 0, sizeof t->killers);
+}
+
+/* Searches line k at `depth` inside an aspiration window around its last score. */
+static void search_line(SearchThread *t, int depth, int k)
+{
+    RootMove *rm = &t->root_moves[k];
+    Score previous = rm->previous_score;
+    Score delta = (Score)margin(t, ASPIRATION_DELTA) + 1;
+    Score alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
+    if (depth >= ASPIRATION_MIN_DEPTH && previous != -SCORE_INFINITE && !score_is_win(previous)) {
+        alpha = previous - delta > -SCORE_INFINITE ? previous - delta : -SCORE_INFINITE;
+        beta = previous + delta < SCORE_INFINITE ? previous + delta : SCORE_INFINITE;
+    }
+    for (;;) {
+        t->seldepth = 0;
+        Score score = negamax(t, 0, depth, alpha, beta, false);
+        sort_root_moves(t->root_moves + k, t->root_count - k);
+        if (stopped(t))
+            return;
+        if (score <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = score - delta > -SCORE_INFINITE ? score - delta : -SCORE_INFINITE;
+        } else if (score >= beta) {
+            beta = score + delta < SCORE_INFINITE ? score + delta : SCORE_INFINITE;
+        } else {
+            return;
+        }
+        delta += delta / 2;
+    }
+}
+
+/* Helper threads diversify by starting some iterations deeper. */
+static int first_depth(const SearchThread *t) { return 1 + (t->id > 0 && (t->id & 1)); }
+
+void search_thread_run(SearchThread *t)
+{
+    SearchPool *pool = t->pool;
+    const SearchLimits *limits = &pool->job.limits;
+    int max_depth = limits->depth > 0 && limits->depth < MAX_PLY ? limits->depth : MAX_PLY - 1;
+    int lines = limits->multipv < t->root_count ? limits->multipv : t->root_count;
+    if (lines < 1)
+        lines = 1;
+    if (t->root_count == 0)
+        return;
+    Score last_score = -SCORE_INFINITE;
+    for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
+        t->root_depth = depth;
+        t->best_move_changes *= 0.5;
+        for (int i = 0; i < t->root_count; i++)
+            t->root_moves[i].previous_score = t->root_moves[i].score;
+        for (int k = 0; k < lines && !stopped(t); k++) {
+            t->multipv_index = k;
+            search_line(t, depth, k);
+        }
+        t->multipv_index = 0;
+        if (stopped(t))
+            break;
+        sort_root_moves(t->root_moves, lines);
+        t->completed_depth = depth;
+        t->completed_best = t->root_moves[0].move;
+        t->completed_score = t->root_moves[0].score;
+        if (t->id != 0)
+            continue;
+        for (int k = 0; k < lines; k++)
+            report_line(t, depth, k, INFO_EXACT);
+
+        /* Time: spend more while the best move keeps changing or the score drops. */
+        bool waiting = limits->infinite || atomic_load(&pool->pondering);
+        if (waiting)
+            continue;
+        if (score_is_win(t->completed_score) && depth >= SCORE_WIN - abs(t->completed_score))
+            break;
+        if (pool->soft_ms) {
+            if (t->root_count == 1 && depth >= 1)
+                break;
+            double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / 100.0;
+            if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
+                scale += SCORE_DROP_PERCENT / 100.0;
+            int64_t used = now_ms() - atomic_load(&pool->clock_start_ms);
+            if (used >= (int64_t)(pool->soft_ms * scale) || used >= pool->hard_ms)
+                break;
+        }
+        last_score = t->completed_score;
+    }
+}

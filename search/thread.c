@@ -1,0 +1,249 @@
+#include "search/thread.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "search/timeman.h"
+
+int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p)
+        abort();
+    return p;
+}
+
+SearchPool *pool_create(void)
+{
+    SearchPool *pool = xcalloc(1, sizeof *pool);
+    pthread_mutex_init(&pool->lock, NULL);
+    pthread_cond_init(&pool->wake, NULL);
+    pool->thread_count = 1;
+    return pool;
+}
+
+static void free_threads(SearchPool *pool)
+{
+    for (int i = 0; i < pool->allocated_for_count; i++) {
+        SearchThread *t = &pool->threads[i];
+        free(t->stack);
+        free(t->keys);
+        free(t->history);
+        free(t->counter_moves);
+        free(t->root_moves);
+    }
+    free(pool->threads);
+    pool->threads = NULL;
+    pool->allocated_for_count = 0;
+    pool->allocated_for_game = NULL;
+}
+
+void pool_destroy(SearchPool *pool)
+{
+    pool_stop(pool);
+    pool_wait(pool);
+    free_threads(pool);
+    free(pool->root);
+    free(pool->history);
+    pthread_mutex_destroy(&pool->lock);
+    pthread_cond_destroy(&pool->wake);
+    free(pool);
+}
+
+void pool_set_threads(SearchPool *pool, int count) { pool->thread_count = count < 1 ? 1 : count; }
+
+/* Sizes every thread's tables for the job's game; histories survive when nothing changed. */
+static void allocate_threads(SearchPool *pool, const Game *game)
+{
+    if (pool->allocated_for_game == game && pool->allocated_for_count == pool->thread_count)
+        return;
+    free_threads(pool);
+    pool->threads = xcalloc((size_t)pool->thread_count, sizeof(SearchThread));
+    for (int i = 0; i < pool->thread_count; i++) {
+        SearchThread *t = &pool->threads[i];
+        t->id = i;
+        t->pool = pool;
+        t->game = game;
+        t->stack = xcalloc(MAX_PLY + 2, game->pos_size);
+        t->history = xcalloc(2 * (size_t)game->move_index_count, sizeof(int16_t));
+        t->counter_moves = xcalloc(game->move_index_count, sizeof(Move));
+    }
+    pool->allocated_for_count = pool->thread_count;
+    pool->allocated_for_game = game;
+}
+
+void pool_clear(SearchPool *pool)
+{
+    for (int i = 0; i < pool->allocated_for_count; i++) {
+        SearchThread *t = &pool->threads[i];
+        memset(t->history, 0, 2 * (size_t)t->game->move_index_count * sizeof(int16_t));
+        memset(t->counter_moves, 0, t->game->move_index_count * sizeof(Move));
+        memset(t->killers, 0, sizeof t->killers);
+    }
+}
+
+/* Search frames hold move lists, so threads get a roomy stack (only touched pages count). */
+enum { SEARCH_STACK_BYTES = 64 * 1024 * 1024 };
+
+static bool start_thread(pthread_t *handle, void *(*fn)(void *), void *arg)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, SEARCH_STACK_BYTES);
+    bool ok = pthread_create(handle, &attr, fn, arg) == 0;
+    pthread_attr_destroy(&attr);
+    return ok;
+}
+
+static void *helper_main(void *arg)
+{
+    search_thread_run(arg);
+    return NULL;
+}
+
+/* Blocks while the search must not report yet (go infinite, or pondering). */
+static void wait_while_pondering(SearchPool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    while (!atomic_load(&pool->stop) &&
+           (pool->job.limits.infinite || atomic_load(&pool->pondering)))
+        pthread_cond_wait(&pool->wake, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+static void *pool_main(void *arg)
+{
+    SearchPool *pool = arg;
+    if (pool->task) {
+        pool->task(pool->task_arg, &pool->stop);
+        pool->task = NULL;
+        atomic_store(&pool->running, false);
+        return NULL;
+    }
+    tt_new_search(pool->tt);
+    for (int i = 0; i < pool->thread_count; i++)
+        search_thread_prepare(&pool->threads[i]);
+    int started = 1;
+    for (int i = 1; i < pool->thread_count; i++, started++)
+        if (!start_thread(&pool->threads[i].handle, helper_main, &pool->threads[i]))
+            break;
+    search_thread_run(&pool->threads[0]);
+    wait_while_pondering(pool);
+    atomic_store(&pool->stop, true);
+    for (int i = 1; i < started; i++)
+        pthread_join(pool->threads[i].handle, NULL);
+
+    SearchThread *main_thread = &pool->threads[0];
+    Move best = main_thread->completed_best, ponder = MOVE_NONE;
+    if (main_thread->root_count > 0 && main_thread->root_moves[0].move == best &&
+        main_thread->root_moves[0].pv_length > 1)
+        ponder = main_thread->root_moves[0].pv[1];
+    pool->job.report.bestmove(pool->job.report.ctx, best, ponder);
+    atomic_store(&pool->running, false);
+    return NULL;
+}
+
+static void launch(SearchPool *pool)
+{
+    atomic_store(&pool->stop, false);
+    atomic_store(&pool->running, true);
+    pool->start_ms = now_ms();
+    atomic_store(&pool->clock_start_ms, pool->start_ms);
+    if (!start_thread(&pool->main_thread, pool_main, pool)) {
+        /* No thread: run inline, which still answers exactly once. */
+        pool_main(pool);
+        return;
+    }
+    pool->joinable = true;
+}
+
+void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
+{
+    pool_wait(pool);
+    const Game *game = job->game;
+    allocate_threads(pool, game);
+    pool->tt = tt;
+    pool->job = *job;
+    free(pool->root);
+    pool->root = xcalloc(1, game->pos_size);
+    memcpy(pool->root, job->root, game->pos_size);
+    pool->job.root = pool->root;
+
+    /* Positions before the last irreversible move can never repeat. */
+    int keep = game->halfmove_clock(job->root);
+    if (keep > job->history_length)
+        keep = job->history_length;
+    free(pool->history);
+    pool->history = xcalloc((size_t)keep + 1, sizeof(uint64_t));
+    memcpy(pool->history, job->history + (job->history_length - keep),
+           (size_t)keep * sizeof(uint64_t));
+    pool->job.history = pool->history;
+    pool->job.history_length = keep;
+    for (int i = 0; i < pool->thread_count; i++) {
+        SearchThread *t = &pool->threads[i];
+        free(t->keys);
+        t->keys = xcalloc((size_t)keep + MAX_PLY + 4, sizeof(uint64_t));
+    }
+
+    atomic_store(&pool->pondering, job->limits.ponder);
+    TimePlan plan = timeman_plan(&job->limits, game->side_to_move(job->root));
+    pool->soft_ms = plan.soft;
+    pool->hard_ms = plan.hard;
+    pool->task = NULL;
+    launch(pool);
+}
+
+void pool_run_task(SearchPool *pool, PoolTask task, void *arg)
+{
+    pool_wait(pool);
+    pool->task = task;
+    pool->task_arg = arg;
+    launch(pool);
+}
+
+void pool_stop(SearchPool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    atomic_store(&pool->stop, true);
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+void pool_ponderhit(SearchPool *pool)
+{
+    pthread_mutex_lock(&pool->lock);
+    if (atomic_load(&pool->pondering)) {
+        atomic_store(&pool->clock_start_ms, now_ms());
+        atomic_store(&pool->pondering, false);
+    }
+    pthread_cond_broadcast(&pool->wake);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+void pool_wait(SearchPool *pool)
+{
+    if (pool->joinable) {
+        pthread_join(pool->main_thread, NULL);
+        pool->joinable = false;
+    }
+}
+
+bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }
+
+uint64_t pool_nodes(SearchPool *pool)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < pool->allocated_for_count; i++)
+        n += atomic_load_explicit(&pool->threads[i].nodes, memory_order_relaxed);
+    return n;
+}
+
+int64_t pool_elapsed_ms(const SearchPool *pool) { return now_ms() - pool->start_ms; }

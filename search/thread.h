@@ -1,0 +1,117 @@
+/*
+ * The search threads (Lazy SMP) and the pool that runs them.
+ *
+ * A search runs on its own "main" thread so that the protocol keeps reading input (and
+ * answers `isready` and `stop`) while it thinks. The main thread starts Threads-1
+ * helpers; every thread searches the same root with its own position stack, killers and
+ * histories, and they share only the transposition table and the stop flag. The main
+ * thread alone manages time, reports progress and chooses the move.
+ *
+ * Per-thread state that outlives one search (histories) is kept between searches and
+ * cleared by pool_clear (ucinewgame).
+ */
+#pragma once
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "search/search.h"
+#include "search/tt.h"
+
+typedef struct SearchPool SearchPool;
+
+/* The state of one root move, kept across iterations for ordering and MultiPV. */
+typedef struct RootMove {
+    Move move;
+    Score score, previous_score;
+    int seldepth;
+    int pv_length;
+    Move pv[MAX_PLY];
+} RootMove;
+
+typedef struct SearchThread {
+    int id;
+    SearchPool *pool;
+    pthread_t handle;
+    const Game *game;
+
+    unsigned char *stack;  /* (MAX_PLY + 2) positions, one per ply, copy-make */
+    uint64_t *keys;        /* history keys then one key per ply, for repetitions */
+    int key_base;          /* index in keys of the root position */
+
+    RootMove *root_moves;
+    int root_count;
+    int multipv_index;     /* the root move being searched as the k-th line */
+    int root_depth;        /* the iteration's depth */
+
+    Move killers[MAX_PLY + 2][2];
+    int16_t *history;      /* [2][move_index_count]: side to move, move index */
+    Move *counter_moves;   /* [move_index_count]: best reply to the previous move */
+    Move current_move[MAX_PLY + 2];
+    Score static_eval[MAX_PLY + 2];
+    Move excluded[MAX_PLY + 2];
+    Move pv_table[MAX_PLY + 2][MAX_PLY + 2]; /* triangular: the line from each ply down */
+    int pv_length[MAX_PLY + 2];
+
+    _Atomic uint64_t nodes;
+    int seldepth;
+    int completed_depth;
+    Score completed_score;
+    Move completed_best;
+    double best_move_changes;
+} SearchThread;
+
+typedef void (*PoolTask)(void *arg, const atomic_bool *stop);
+
+struct SearchPool {
+    SearchThread *threads;
+    int thread_count;
+    int allocated_for_count;
+    const Game *allocated_for_game;
+
+    TT *tt;
+    SearchJob job;            /* root and history point into the pool's own buffers */
+    unsigned char *root;
+    uint64_t *history;
+    int history_capacity;
+
+    atomic_bool stop;
+    atomic_bool pondering;    /* in `go ponder` or `go infinite`: wait before reporting */
+    atomic_bool running;      /* the main thread has not finished its job */
+    bool joinable;
+    pthread_t main_thread;
+    pthread_mutex_t lock;
+    pthread_cond_t wake;
+
+    int64_t start_ms;         /* when the search started (for `time` and `nps`) */
+    _Atomic int64_t clock_start_ms; /* when our clock started (ponderhit moves it) */
+    int64_t soft_ms, hard_ms;
+
+    PoolTask task;            /* a background task instead of a search (perft) */
+    void *task_arg;
+};
+
+SearchPool *pool_create(void);
+void pool_destroy(SearchPool *pool);
+void pool_set_threads(SearchPool *pool, int count); /* only while idle */
+
+/* Starts a search in the background and returns at once. The pool must be idle. */
+void pool_start(SearchPool *pool, TT *tt, const SearchJob *job);
+/* Runs `task` on the pool's main thread in the background (stoppable by pool_stop). */
+void pool_run_task(SearchPool *pool, PoolTask task, void *arg);
+
+void pool_stop(SearchPool *pool);
+void pool_ponderhit(SearchPool *pool);
+/* Waits until the running search or task has finished and reported. */
+void pool_wait(SearchPool *pool);
+bool pool_busy(SearchPool *pool);
+/* Forgets what earlier searches learned (histories, killers). */
+void pool_clear(SearchPool *pool);
+
+uint64_t pool_nodes(SearchPool *pool);
+int64_t pool_elapsed_ms(const SearchPool *pool);
+int64_t now_ms(void);
+
+/* Implemented by search.c: one thread's iterative deepening, and the per-search reset. */
+void search_thread_run(SearchThread *thread);
+void search_thread_prepare(SearchThread *thread);

@@ -1,0 +1,36 @@
+#include "search/timeman.h"
+
+enum {
+    TM_DEFAULT_MOVES_LEFT = 30, /* sudden death: assume this many moves remain */
+    TM_MAX_MOVES_LEFT = 50,
+    TM_INC_PERCENT = 80,        /* share of the increment spent on this move */
+    TM_HARD_FACTOR = 5,         /* hard limit as a multiple of the soft one */
+    TM_HARD_PERCENT = 60,       /* and never more than this share of the clock */
+    TM_LAST_MOVE_PERCENT = 85,  /* with movestogo 1, the share of the clock to use */
+};
+
+static int64_t at_least(int64_t v, int64_t lo) { return v < lo ? lo : v; }
+static int64_t at_most(int64_t v, int64_t hi) { return v > hi ? hi : v; }
+
+TimePlan timeman_plan(const SearchLimits *l, int side)
+{
+    TimePlan plan = {0, 0};
+    if (l->movetime > 0) {
+        plan.soft = plan.hard = at_least(l->movetime - l->move_overhead, 1);
+        return plan;
+    }
+    if (l->time[side] < 0)
+        return plan;
+    int64_t left = at_least(l->time[side] - l->move_overhead, 1);
+    int64_t inc = l->inc[side] > 0 ? l->inc[side] : 0;
+    if (l->movestogo == 1) {
+        plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / 100, 1);
+        return plan;
+    }
+    int64_t moves_left = l->movestogo > 0 ? at_most(l->movestogo, TM_MAX_MOVES_LEFT)
+                                          : TM_DEFAULT_MOVES_LEFT;
+    int64_t hard_cap = at_least(left * TM_HARD_PERCENT / 100, 1);
+    plan.soft = at_most(at_least(left / moves_left + inc * TM_INC_PERCENT / 100, 1), hard_cap);
+    plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
+    return plan;
+}

@@ -1,0 +1,377 @@
+/*
+ * Protocol: feeds text to the engine and checks the exact replies, including every
+ * error path. Sessions run through protocol_loop as the binary does.
+ */
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/registry.h"
+#include "protocol/protocol.h"
+#include "tests/helpers.h"
+
+/* Runs `input` through a fresh engine; returns everything it printed (caller frees). */
+static char *session(const char *input)
+{
+    char *out = NULL;
+    size_t out_size = 0;
+    FILE *in = fmemopen((void *)input, strlen(input), "r");
+    FILE *mem = open_memstream(&out, &out_size);
+    ck_assert(in && mem);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, mem);
+    protocol_loop(p, in);
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(in);
+    fclose(mem);
+    return out;
+}
+
+static void expect_session(const char *input, const char *expected)
+{
+    char *out = session(input);
+    ck_assert_msg(strcmp(out, expected) == 0, "input:\n%s\nexpected:\n%s\ngot:\n%s", input,
+                  expected, out);
+    free(out);
+}
+
+/* The last line of `text` that starts with `prefix`, copied into buf; false if none. */
+static bool last_line(const char *text, const char *prefix, char *buf, size_t size)
+{
+    bool found = false;
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '\n');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (strncmp(s, prefix, strlen(prefix)) == 0 && len < size) {
+            memcpy(buf, s, len);
+            buf[len] = 0;
+            found = true;
+        }
+        s += len + (end != NULL);
+    }
+    return found;
+}
+
+static int count_lines(const char *text, const char *prefix)
+{
+    int n = 0;
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        n += strncmp(s, prefix, strlen(prefix)) == 0;
+    return n;
+}
+
+#define BT "setoption name UCI_Variant value breakthrough\n"
+
+START_TEST(uci_handshake)
+{
+    char *out = session("uci\n");
+    ck_assert_ptr_nonnull(strstr(out, "id name wyrm"));
+    ck_assert_ptr_nonnull(strstr(out, "\nid author "));
+    ck_assert_ptr_nonnull(strstr(out, "\noption name UCI_Variant type combo default "));
+    ck_assert_ptr_nonnull(strstr(out, " var breakthrough"));
+    ck_assert_ptr_nonnull(strstr(out, "\noption name Hash type spin default 16 min 1 max "));
+    ck_assert_ptr_nonnull(strstr(out, "\noption name Threads type spin default 1 min 1 max 1024\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\noption name MultiPV type spin default 1 min 1 max 256\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\noption name Ponder type check default false\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\noption name Move Overhead type spin default 10 min 0 max 5000\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\noption name NoProgressPlies type spin default 200 min 0 max 100000\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\noption name Clear Hash type button\n"));
+    size_t n = strlen(out);
+    ck_assert(n > 6 && strcmp(out + n - 6, "uciok\n") == 0);
+    free(out);
+    out = session("ugi\n");
+    n = strlen(out);
+    ck_assert(n > 6 && strcmp(out + n - 6, "ugiok\n") == 0);
+    free(out);
+}
+END_TEST
+
+START_TEST(isready_and_unknown)
+{
+    expect_session("isready\n", "readyok\n");
+    expect_session("\n   \nfoo bar\nisready\n",
+                   "info string error: unknown command 'foo'\nreadyok\n");
+    expect_session("\xff\xfe garbage\x01\nisready\n",
+                   "info string error: unknown command '\xff\xfe'\nreadyok\n");
+}
+END_TEST
+
+START_TEST(position_and_display)
+{
+    char *out = session(BT "position startpos moves a2a3 h7h6\nd\n");
+    ck_assert_ptr_nonnull(
+        strstr(out, "\nFen: pppppppp/ppppppp1/7p/8/8/P7/1PPPPPPP/PPPPPPPP w 0 2\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\nSide to move: white\nResult: none\n"));
+    ck_assert_ptr_nonnull(strstr(out, "Game: breakthrough\n"));
+    free(out);
+    expect_session(BT "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1\nmoves\n", "d3c4 d3d4 d3e4\n");
+}
+END_TEST
+
+START_TEST(position_errors_keep_state)
+{
+    char buf[256];
+    char *out = session(BT "position startpos moves a2a3\n"
+                           "position fen xx\n"
+                           "position startpos moves b7b6 a2a4\n"
+                           "position fen 8/8/8 w 0 1 moves a2a3\n"
+                           "position\n"
+                           "position startpos garbage\n"
+                           "position fen\n"
+                           "position fen moves\n"
+                           "d\n");
+    ck_assert_int_eq(count_lines(out, "info string error: "), 7);
+    ck_assert_ptr_nonnull(strstr(out, "info string error: invalid breakthrough position: "
+                                      "expected board, side, [halfmove, fullmove]: 'xx'\n"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'b7b6' (move 1)\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "info string error: usage: position startpos|fen <FEN> [moves <m1> <m2> ...]\n"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: invalid breakthrough position: board "
+                                      "must have 8 ranks of 8 squares\n"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: unexpected token 'garbage' after startpos\n"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: position fen needs a FEN\n"));
+    ck_assert(last_line(out, "Fen: ", buf, sizeof buf));
+    ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
+    free(out);
+}
+END_TEST
+
+START_TEST(setoption_errors)
+{
+    expect_session("setoption name Foo value 1\n"
+                   "setoption name Hash value 0\n"
+                   "setoption name Hash value abc\n"
+                   "setoption name Threads value 1025\n"
+                   "setoption name MultiPV value -1\n"
+                   "setoption name Ponder value maybe\n"
+                   "setoption name UCI_Variant value nosuchgame\n"
+                   "setoption name Threads\n"
+                   "setoption\n"
+                   "setoption name\n"
+                   "setoption name Move Overhead value 5001\n"
+                   "setoption name NoProgressPlies value x\n"
+                   "setoption name hash value 8\n"
+                   "setoption name clear hash\n"
+                   "setoption name move overhead value 30\n"
+                   "isready\n",
+                   "info string error: unknown option 'Foo'\n"
+                   "info string error: invalid value '0' for option Hash\n"
+                   "info string error: invalid value 'abc' for option Hash\n"
+                   "info string error: invalid value '1025' for option Threads (1..1024)\n"
+                   "info string error: invalid value '-1' for option MultiPV (1..256)\n"
+                   "info string error: invalid value 'maybe' for option Ponder (true or false)\n"
+                   "info string error: unknown game 'nosuchgame'\n"
+                   "info string error: option Threads needs a value\n"
+                   "info string error: usage: setoption name <name> [value <value>]\n"
+                   "info string error: usage: setoption name <name> [value <value>]\n"
+                   "info string error: invalid value '5001' for option Move Overhead (0..5000)\n"
+                   "info string error: invalid value 'x' for option NoProgressPlies (0..100000)\n"
+                   "readyok\n");
+}
+END_TEST
+
+START_TEST(hash_too_large_keeps_table)
+{
+    char *out = session("setoption name Hash value 33554432\nisready\n");
+    ck_assert_ptr_nonnull(strstr(out, "info string error: cannot allocate a 33554432 MB hash "
+                                      "table; keeping 16 MB\n"));
+    ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
+    free(out);
+}
+END_TEST
+
+START_TEST(perft_divide_format)
+{
+    char *out = session(BT "perft 2\n");
+    ck_assert_int_eq(count_lines(out, "a2a3: 22"), 1);
+    ck_assert_int_eq(count_lines(out, "h2h3: 22"), 1);
+    ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 484\n"));
+    free(out);
+    out = session(BT "go perft 3\n");
+    ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 11132\n"));
+    free(out);
+    expect_session(BT "perft 0\nperft x\nperft\n",
+                   "info string error: perft needs a depth from 1 to 128\n"
+                   "info string error: perft needs a depth from 1 to 128\n"
+                   "info string error: perft needs a depth from 1 to 128\n");
+}
+END_TEST
+
+START_TEST(query_commands)
+{
+    expect_session(BT "query gameover\nquery p1turn\nquery result\n",
+                   "response false\nresponse true\nresponse none\n");
+    expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\nquery gameover\nquery p1turn\n"
+                      "query result\nquery foo\n",
+                   "response true\nresponse false\nresponse p1win\n"
+                   "info string error: unknown query 'foo' (gameover, p1turn, result)\n");
+}
+END_TEST
+
+START_TEST(go_finished_game)
+{
+    expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\ngo depth 3\n", "bestmove 0000\n");
+}
+END_TEST
+
+static bool matches(const char *text, const char *pattern)
+{
+    regex_t re;
+    ck_assert_int_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE), 0);
+    bool ok = regexec(&re, text, 0, NULL, 0) == 0;
+    regfree(&re);
+    return ok;
+}
+
+START_TEST(go_depth_reports)
+{
+    char *out = session(BT "go depth 3\n");
+    ck_assert_msg(matches(out, "^info depth 3 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes "
+                               "[0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv [a-h][1-8][a-h][1-8]"
+                               " [a-h][1-8][a-h][1-8] [a-h][1-8][a-h][1-8]$"),
+                  "%s", out);
+    ck_assert_int_eq(count_lines(out, "bestmove "), 1);
+    ck_assert(matches(out, "^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$"));
+    free(out);
+    /* UGI: exactly two words */
+    out = session("ugi\n" BT "go depth 3\n");
+    ck_assert(matches(out, "^bestmove [a-h][1-8][a-h][1-8]$"));
+    free(out);
+}
+END_TEST
+
+START_TEST(go_bad_parameters_still_answer)
+{
+    char *out = session(BT "go depth x foo 7 depth 2\n");
+    ck_assert_ptr_nonnull(strstr(out, "info string error: bad value for go depth, ignored\n"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: unknown go parameter 'foo' ignored\n"));
+    ck_assert_int_eq(count_lines(out, "bestmove "), 1);
+    free(out);
+}
+END_TEST
+
+START_TEST(stop_infinite_one_bestmove)
+{
+    char *out = session(BT "go infinite\nisready\nstop\nisready\ngo infinite\ngo depth 2\n"
+                           "go ponder\nponderhit\nstop\n");
+    ck_assert_int_eq(count_lines(out, "bestmove "), 4);
+    ck_assert_int_eq(count_lines(out, "readyok"), 2);
+    free(out);
+}
+END_TEST
+
+START_TEST(clock_limits_answer)
+{
+    char *out = session(BT "go wtime 100 btime 100 winc 0 binc 0\n"
+                           "go p1time 50 p2time 50 p1inc 10 p2inc 10 movestogo 3\n"
+                           "go movetime 20\ngo nodes 500\ngo wtime -10 btime 10\n");
+    ck_assert_int_eq(count_lines(out, "bestmove "), 5);
+    free(out);
+}
+END_TEST
+
+START_TEST(long_and_odd_lines)
+{
+    size_t n = 1 << 20;
+    char *big = malloc(n + 64);
+    memset(big, 'x', n);
+    strcpy(big + n, "\nisready\n");
+    char *out = session(big);
+    ck_assert_str_eq(out, "info string error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+                          "xxxxxxxxxxxxxxxxxxxxxxxxxxxx'\nreadyok\n");
+    free(out);
+    free(big);
+    /* a NUL inside a line is a bad byte, not the line's end */
+    static const char nul_line[] = "isre\0dy\nisready\n";
+    char *in = malloc(sizeof nul_line);
+    memcpy(in, nul_line, sizeof nul_line);
+    char *out2 = NULL;
+    size_t size = 0;
+    FILE *fin = fmemopen(in, sizeof nul_line - 1, "r"), *fout = open_memstream(&out2, &size);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, fout);
+    protocol_loop(p, fin);
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(fin);
+    fclose(fout);
+    ck_assert_str_eq(out2, "info string error: unknown command 'isre?dy'\nreadyok\n");
+    free(out2);
+    free(in);
+}
+END_TEST
+
+/* Strips the fields that depend on the clock (time, nps). */
+static void strip_timing(char *s)
+{
+    const char *keys[] = {" nps ", " time "};
+    for (int k = 0; k < 2; k++)
+        for (char *p = strstr(s, keys[k]); p; p = strstr(p + 1, keys[k])) {
+            char *v = p + strlen(keys[k]), *end = v;
+            while (*end >= '0' && *end <= '9')
+                end++;
+            memmove(v, end, strlen(end) + 1);
+        }
+}
+
+START_TEST(nodes_search_deterministic)
+{
+    const char *in = BT "ucinewgame\nposition startpos moves d2d3 e7e6\ngo nodes 20000\n";
+    char *a = session(in), *b = session(in);
+    strip_timing(a);
+    strip_timing(b);
+    ck_assert_str_eq(a, b);
+    ck_assert_int_eq(count_lines(a, "bestmove "), 1);
+    free(a);
+    free(b);
+}
+END_TEST
+
+START_TEST(variant_switch)
+{
+    char buf[256];
+    char *out = session("setoption name UCI_Variant value BREAKTHROUGH\nd\n");
+    ck_assert(last_line(out, "Game: ", buf, sizeof buf));
+    ck_assert_str_eq(buf, "Game: breakthrough");
+    free(out);
+}
+END_TEST
+
+START_TEST(eval_prints_terms)
+{
+    char *out = session(BT "eval\n");
+    ck_assert_ptr_nonnull(strstr(out, "material"));
+    ck_assert_ptr_nonnull(strstr(out, "total"));
+    free(out);
+}
+END_TEST
+
+Suite *protocol_suite(void)
+{
+    Suite *s = suite_create("protocol");
+    TCase *tc = tcase_create("commands");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, uci_handshake);
+    tcase_add_test(tc, isready_and_unknown);
+    tcase_add_test(tc, position_and_display);
+    tcase_add_test(tc, position_errors_keep_state);
+    tcase_add_test(tc, setoption_errors);
+    tcase_add_test(tc, hash_too_large_keeps_table);
+    tcase_add_test(tc, perft_divide_format);
+    tcase_add_test(tc, query_commands);
+    tcase_add_test(tc, go_finished_game);
+    tcase_add_test(tc, go_depth_reports);
+    tcase_add_test(tc, go_bad_parameters_still_answer);
+    tcase_add_test(tc, stop_infinite_one_bestmove);
+    tcase_add_test(tc, clock_limits_answer);
+    tcase_add_test(tc, long_and_odd_lines);
+    tcase_add_test(tc, nodes_search_deterministic);
+    tcase_add_test(tc, variant_switch);
+    tcase_add_test(tc, eval_prints_terms);
+    suite_add_tcase(s, tc);
+    return s;
+}

@@ -1,0 +1,264 @@
+/*
+ * Search: the transposition table's store/probe/replacement rules, forced wins found and
+ * scored as `mate N`, limits, MultiPV, and (suite "smp") the threaded search.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/registry.h"
+#include "search/tt.h"
+#include "tests/helpers.h"
+
+/* ---- transposition table ------------------------------------------------------------- */
+
+START_TEST(tt_store_probe)
+{
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    TTHit hit;
+    uint64_t key = 0x123456789ABCDEF0ULL;
+    ck_assert(!tt_probe(&tt, key, 0, &hit));
+    tt_store(&tt, key, 0, 0xDEADBEEFCAFEULL, 123, -45, 7, TT_BOUND_EXACT);
+    ck_assert(tt_probe(&tt, key, 0, &hit));
+    ck_assert_uint_eq(hit.move, 0xDEADBEEFCAFEULL);
+    ck_assert_int_eq(hit.score, 123);
+    ck_assert_int_eq(hit.eval, -45);
+    ck_assert_int_eq(hit.depth, 7);
+    ck_assert_int_eq(hit.bound, TT_BOUND_EXACT);
+    /* a different key with the same bucket but other check bits misses */
+    ck_assert(!tt_probe(&tt, key ^ 1, 0, &hit));
+    /* quiescence depths are kept */
+    tt_store(&tt, key ^ 2, 0, 5, 1, 2, -1, TT_BOUND_UPPER);
+    ck_assert(tt_probe(&tt, key ^ 2, 0, &hit));
+    ck_assert_int_eq(hit.depth, -1);
+    ck_assert_int_eq(hit.bound, TT_BOUND_UPPER);
+    tt_clear(&tt);
+    ck_assert(!tt_probe(&tt, key, 0, &hit));
+    tt_free(&tt);
+}
+END_TEST
+
+START_TEST(tt_win_scores_relative_to_node)
+{
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    TTHit hit;
+    /* stored at ply 5 as "win in 3 plies from the root" = win in 3 - 5... i.e. the node's
+     * own distance is SCORE_WIN - 8 + 5; read back at ply 2 it is a win 3 plies sooner */
+    tt_store(&tt, 42, 5, 9, score_win_in(8), 0, 4, TT_BOUND_LOWER);
+    ck_assert(tt_probe(&tt, 42, 2, &hit));
+    ck_assert_int_eq(hit.score, score_win_in(5));
+    tt_store(&tt, 43, 6, 9, score_loss_in(10), 0, 4, TT_BOUND_UPPER);
+    ck_assert(tt_probe(&tt, 43, 6, &hit));
+    ck_assert_int_eq(hit.score, score_loss_in(10));
+    ck_assert_int_eq(tt_score_to_tt(77, 9), 77);
+    tt_free(&tt);
+}
+END_TEST
+
+/* Keys that land in bucket 0 of a table with `buckets` buckets, with distinct checks. */
+static uint64_t bucket0_key(int i) { return (uint64_t)(i + 1); }
+
+START_TEST(tt_replacement)
+{
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 1));
+    TTHit hit;
+    /* fill bucket 0 with depths 10, 2, 8, 6 */
+    int depths[4] = {10, 2, 8, 6};
+    for (int i = 0; i < 4; i++)
+        tt_store(&tt, bucket0_key(i), 0, (Move)(i + 1), i, 0, depths[i], TT_BOUND_EXACT);
+    for (int i = 0; i < 4; i++)
+        ck_assert(tt_probe(&tt, bucket0_key(i), 0, &hit));
+    /* a fifth position replaces the shallowest (depth 2) */
+    tt_store(&tt, bucket0_key(4), 0, 5, 0, 0, 1, TT_BOUND_EXACT);
+    ck_assert(tt_probe(&tt, bucket0_key(4), 0, &hit));
+    ck_assert(!tt_probe(&tt, bucket0_key(1), 0, &hit));
+    ck_assert(tt_probe(&tt, bucket0_key(0), 0, &hit));
+    /* the same position without a move keeps its old move */
+    tt_store(&tt, bucket0_key(0), 0, MOVE_NONE, 50, 0, 12, TT_BOUND_LOWER);
+    ck_assert(tt_probe(&tt, bucket0_key(0), 0, &hit));
+    ck_assert_uint_eq(hit.move, 1);
+    ck_assert_int_eq(hit.depth, 12);
+    /* a much shallower non-exact store of the same search does not overwrite */
+    tt_store(&tt, bucket0_key(0), 0, 7, 60, 0, 3, TT_BOUND_UPPER);
+    ck_assert(tt_probe(&tt, bucket0_key(0), 0, &hit));
+    ck_assert_int_eq(hit.depth, 12);
+    /* after three searches every old entry is worth depth - 24: the shallowest (key 5,
+     * depth 1) goes first, and then a fresh depth-1 entry outlives the old depth-6 one */
+    for (int s = 0; s < 3; s++)
+        tt_new_search(&tt);
+    tt_store(&tt, bucket0_key(5), 0, 6, 0, 0, 1, TT_BOUND_EXACT);
+    ck_assert(!tt_probe(&tt, bucket0_key(4), 0, &hit));
+    tt_store(&tt, bucket0_key(6), 0, 7, 0, 0, 1, TT_BOUND_EXACT);
+    ck_assert(tt_probe(&tt, bucket0_key(5), 0, &hit));
+    ck_assert(tt_probe(&tt, bucket0_key(6), 0, &hit));
+    ck_assert(!tt_probe(&tt, bucket0_key(3), 0, &hit));
+    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    ck_assert_int_eq(tt_hashfull(&tt), 2 * 1000 / (4 * 250));
+    tt_free(&tt);
+}
+END_TEST
+
+START_TEST(tt_resize_failure_keeps_table)
+{
+    TT tt = {0};
+    ck_assert(tt_resize(&tt, 2));
+    tt_store(&tt, 99, 0, 3, 1, 1, 1, TT_BOUND_EXACT);
+    ck_assert(!tt_resize(&tt, (size_t)TT_MB_MAX + 1));
+    ck_assert(!tt_resize(&tt, 0));
+    TTHit hit;
+    ck_assert(tt_probe(&tt, 99, 0, &hit));
+    ck_assert_uint_eq(tt.size_mb, 2);
+    tt_free(&tt);
+}
+END_TEST
+
+/* ---- searches ---------------------------------------------------------------------------- */
+
+typedef struct Outcome {
+    const Game *game;
+    unsigned char root[4096];
+    Score score;
+    int depth, lines;
+    char best[MOVE_STR_MAX];
+    Move best_move;
+} Outcome;
+
+static void on_info(void *ctx, const SearchInfo *info)
+{
+    Outcome *o = ctx;
+    if (info->multipv == 1) {
+        o->score = info->score;
+        o->depth = info->depth;
+    }
+    if (info->multipv > o->lines)
+        o->lines = info->multipv;
+}
+
+static void on_bestmove(void *ctx, Move best, Move ponder)
+{
+    Outcome *o = ctx;
+    (void)ponder;
+    o->best_move = best;
+    if (best == MOVE_NONE)
+        strcpy(o->best, "0000");
+    else
+        o->game->move_to_str(o->root, best, o->best);
+}
+
+static Outcome run_search(const char *game, const char *fen, SearchLimits limits, int threads)
+{
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    ck_assert_msg(engine_set_game(e, game, err), "%s", err);
+    ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
+    e->threads = threads;
+    Outcome o = {.game = e->game, .score = SCORE_NONE};
+    memcpy(o.root, e->pos, e->game->pos_size);
+    limits.time[0] = limits.time[0] ? limits.time[0] : -1;
+    limits.time[1] = limits.time[1] ? limits.time[1] : -1;
+    if (!limits.multipv)
+        limits.multipv = 1;
+    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove});
+    engine_wait(e);
+    engine_destroy(e);
+    return o;
+}
+
+/* Forced wins: checked by full-width search, then the engine must report `mate N`. */
+static const struct {
+    const char *game, *fen;
+    int plies;
+} puzzles[] = {
+    {"breakthrough", "7p/1P6/8/8/8/8/8/8 w 0 1", 1},
+    {"breakthrough", "7p/8/6P1/8/8/8/8/8 w 0 1", 3},
+    {"breakthrough", "8/8/8/8/8/p7/8/7P b 0 1", 3},
+    {"breakthrough", "p6p/8/8/2P5/8/8/8/8 w 0 1", 5},
+    {"breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1", 7},
+    {"breakthrough", "8/8/8/8/5p2/8/8/P6P b 0 1", 5},
+    /* b3b2 would be taken by a1; b3c2 and then home */
+    {"breakthrough", "8/8/8/8/8/1p6/8/P7 b 0 1", 3},
+};
+
+START_TEST(puzzle_mate_scores)
+{
+    const Game *g = t_game(puzzles[_i].game);
+    int plies = t_forced_win_plies(g, puzzles[_i].fen, puzzles[_i].plies);
+    ck_assert_msg(plies == puzzles[_i].plies, "%s: full-width search finds %d plies, not %d",
+                  puzzles[_i].fen, plies, puzzles[_i].plies);
+    SearchLimits limits = {.depth = plies + 4};
+    Outcome o = run_search(puzzles[_i].game, puzzles[_i].fen, limits, 1);
+    ck_assert_msg(o.score == score_win_in(plies), "%s: score %d, expected win in %d plies",
+                  puzzles[_i].fen, o.score, plies);
+    ck_assert_int_eq(score_mate_moves(o.score), (plies + 1) / 2);
+}
+END_TEST
+
+START_TEST(limits_and_multipv)
+{
+    const char *fen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1";
+    Outcome o = run_search("breakthrough", fen, (SearchLimits){.depth = 5, .multipv = 3}, 1);
+    ck_assert_int_eq(o.depth, 5);
+    ck_assert_int_eq(o.lines, 3);
+    o = run_search("breakthrough", fen, (SearchLimits){.nodes = 3000}, 1);
+    ck_assert(o.best_move != MOVE_NONE);
+    /* a lost position still answers with a legal move and the exact loss distance */
+    o = run_search("breakthrough", "8/8/8/8/8/8/p7/7P w 0 1", (SearchLimits){.depth = 4}, 1);
+    ck_assert(strcmp(o.best, "h1h2") == 0 || strcmp(o.best, "h1g2") == 0);
+    ck_assert_int_eq(o.score, score_loss_in(2));
+    /* white to move on b6 loses the man and the game */
+    o = run_search("breakthrough", "pp5p/8/1P6/8/8/8/8/8 w 0 1", (SearchLimits){.depth = 4}, 1);
+    ck_assert_int_eq(o.score, score_loss_in(2));
+}
+END_TEST
+
+START_TEST(smp_search_legal)
+{
+    static const char *fens[] = {
+        "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+        "1pp2pp1/p2pp2p/8/2p2p2/1P2P1P1/P1P5/3P1PPP/1PP2PP1 w 0 12",
+        "pp5p/8/1P6/8/8/8/8/8 w 0 1",
+    };
+    const Game *g = t_game("breakthrough");
+    for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
+        Outcome o = run_search("breakthrough", fens[i], (SearchLimits){.depth = 7}, 2);
+        unsigned char pos[256];
+        t_load(g, fens[i], pos);
+        ck_assert_msg(g->parse_move(pos, o.best) == o.best_move, "illegal %s", o.best);
+        o = run_search("breakthrough", fens[i], (SearchLimits){.nodes = 20000}, 3);
+        ck_assert(g->parse_move(pos, o.best) == o.best_move);
+    }
+    Outcome o = run_search("breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1",
+                           (SearchLimits){.depth = 11}, 2);
+    ck_assert_int_eq(o.score, score_win_in(7));
+}
+END_TEST
+
+Suite *search_suite(void)
+{
+    Suite *s = suite_create("search");
+    TCase *tc = tcase_create("tt");
+    tcase_add_test(tc, tt_store_probe);
+    tcase_add_test(tc, tt_win_scores_relative_to_node);
+    tcase_add_test(tc, tt_replacement);
+    tcase_add_test(tc, tt_resize_failure_keeps_table);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("search");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, puzzle_mate_scores, 0, (int)(sizeof puzzles / sizeof *puzzles));
+    tcase_add_test(tc, limits_and_multipv);
+    suite_add_tcase(s, tc);
+    return s;
+}
+
+Suite *smp_suite(void)
+{
+    Suite *s = suite_create("smp");
+    TCase *tc = tcase_create("threads");
+    tcase_set_timeout(tc, 300);
+    tcase_add_test(tc, smp_search_legal);
+    suite_add_tcase(s, tc);
+    return s;
+}
