@@ -63,25 +63,23 @@ static int material_of(const DfPos *p, int player)
 }
 
 /* Squares `player` could move to without capturing, and the count of such moves. */
-static Bb128 quiet_reach(const DfPos *p, int player, int *amb_moves, int *emp_moves)
+static Bb128 quiet_reach(const DfPos *p, int player, const Bb128 reach[DF_DIRS],
+                         int *amb_moves, int *emp_moves)
 {
-    Bb128 own = p->occ[player], empty = DF_BOARD & ~(own | p->occ[!player]);
-    Bb128 open = empty & DF_TERR;
-    Bb128 terr_amb = own & p->amb & DF_TERR, free_amb = own & p->amb & p->free;
-    Bb128 emperor = own & p->emp, reach = 0;
+    Bb128 own = p->occ[player], open = DF_TERR & ~(own | p->occ[!player]);
+    Bb128 emperor = own & p->emp, all_reach = 0;
     *amb_moves = *emp_moves = 0;
     for (int d = 0; d < DF_DIRS; d++) {
-        Bb128 slide = df_slide(terr_amb | (free_amb & df_zone_exit(d)), empty, d) & open;
-        Bb128 step = df_shift(emperor, d) & open;
+        Bb128 slide = reach[d] & open, step = df_shift(emperor, d) & open;
         *amb_moves += bb128_popcount(slide);
         *emp_moves += bb128_popcount(step);
-        reach |= slide | step;
+        all_reach |= slide | step;
     }
     Bb128 gov = own & ~p->emp & ~p->amb & DF_TERR;
     const int *fwd = df_forward(player);
     for (int i = 0; i < 3; i++)
-        reach |= df_shift(gov, fwd[i]) & open;
-    return reach;
+        all_reach |= df_shift(gov, fwd[i]) & open;
+    return all_reach;
 }
 
 static int advance_of(const DfPos *p, int player)
@@ -121,12 +119,13 @@ static int emperor_safety(const DfPos *p, int player, Bb128 enemy_targets, Bb128
 static void terms_of(const DfPos *p, DfTerms t[2])
 {
     int stm = p->side;
-    Bb128 targets[2], reach[2];
+    Bb128 slides[2][DF_DIRS], targets[2], reach[2];
     int amb_moves[2], emp_moves[2];
-    targets[stm] = df_capture_targets(p, stm, df_immune_bb(p));
-    targets[!stm] = df_capture_targets(p, !stm, 0);
-    for (int pl = 0; pl < 2; pl++)
-        reach[pl] = quiet_reach(p, pl, &amb_moves[pl], &emp_moves[pl]);
+    for (int pl = 0; pl < 2; pl++) {
+        df_slide_reach(p, pl, slides[pl]);
+        targets[pl] = df_capture_targets(p, pl, slides[pl], pl == stm ? df_immune_bb(p) : 0);
+        reach[pl] = quiet_reach(p, pl, slides[pl], &amb_moves[pl], &emp_moves[pl]);
+    }
     for (int pl = 0; pl < 2; pl++) {
         t[pl].material = material_of(p, pl);
         t[pl].mobility =

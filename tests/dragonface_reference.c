@@ -218,3 +218,19 @@ void ref_play(RefPos *p, const char *move)
     p->fullmove += p->side;
     p->side = !p->side;
 }
+
+bool ref_emperor_capturable(const RefPos *p)
+{
+    static char moves[REF_MAX_MOVES][REF_MOVE_LEN];
+    RefPos them = *p;
+    them.side = !p->side;
+    them.immune_f = them.immune_r = -1;
+    int n = ref_moves(&them, moves);
+    for (int i = 0; i < n; i++) {
+        RefPos after = them;
+        ref_play(&after, moves[i]);
+        if (!has_emperor(&after, p->side))
+            return true;
+    }
+    return false;
+}

@@ -26,3 +26,5 @@ void ref_write(const RefPos *p, char *out);
 int ref_moves(const RefPos *p, char (*out)[REF_MOVE_LEN]);
 /* Plays a legal move given in canonical notation. */
 void ref_play(RefPos *p, const char *move);
+/* Could the opponent capture the side to move's Emperor if it were to move now? */
+bool ref_emperor_capturable(const RefPos *p);

@@ -5,6 +5,8 @@
  *
  * Squares in comments: files a-k, ranks 1-9; the Territories are b2-j8, the Zone the ring.
  */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,6 +206,59 @@ START_TEST(make_moves)
 END_TEST
 
 /* The captured piece is the capturer's and moves on its next turn. */
+/* Noisy moves are the captures (Emperor captures included) and the revivals. */
+START_TEST(noisy_moves)
+{
+    const Game *g = df();
+    static const struct {
+        const char *fen, *noisy;
+    } cases[] = {
+        {"11/4g4e1/11/11/Aa2A6/11/11/1E5g3/11 w - - 0 1", "e5e9 e5i1"},
+        {"11/11/3G7/10A/7e3/A10/11/1E9/11 w - - 0 1",
+         "d7d8@a4 d7d8@k6 d7c8@a4 d7c8@k6 d7e8@a4 d7e8@k6"},
+        {"11/5e5/4G6/A10/11/11/A10/1E9/11 w - - 0 1",
+         "e7g9 e7g9@a3 e7g9@a6 e7e8@a3 e7e8@a6 e7d8@a3 e7d8@a6"},
+        {DF_START, ""},
+    };
+    static Move noisy[MAX_MOVES];
+    unsigned char pos[256];
+    char str[MOVE_STR_MAX], got[1024], want[1024];
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        t_load(g, cases[c].fen, pos);
+        int n = g->gen_noisy(pos, noisy);
+        int words = 0;
+        for (const char *w = cases[c].noisy; *w; w++)
+            words += *w != ' ' && (w == cases[c].noisy || w[-1] == ' ');
+        ck_assert_int_eq(n, words);
+        for (int i = 0; i < n; i++) {
+            g->move_to_str(pos, noisy[i], str);
+            snprintf(got, sizeof got, " %s ", str);
+            snprintf(want, sizeof want, " %s ", cases[c].noisy);
+            ck_assert_msg(strstr(want, got) != NULL, "unexpected noisy %s in %s", str,
+                          cases[c].fen);
+        }
+    }
+}
+END_TEST
+
+/* threat(): the opponent could take the side to move's Emperor next ply. */
+START_TEST(threats)
+{
+    const Game *g = df();
+    unsigned char pos[256];
+    t_load(g, DF_START, pos);
+    ck_assert(!g->threat(pos));
+    /* the dark Governor f6 takes e5 diagonally, landing on d4 */
+    t_load(g, "11/9e1/11/5g5/3aE6/4g6/4g6/11/11 w - - 0 1", pos);
+    ck_assert(g->threat(pos));
+    /* an Ambassador line whose square beyond the Emperor is empty, and one blocked */
+    t_load(g, "11/4a6/11/11/11/11/4E6/1e9/11 w - - 0 1", pos);
+    ck_assert(g->threat(pos));
+    t_load(g, "11/4a6/11/11/11/11/4E6/1e2G6/11 w - - 0 1", pos);
+    ck_assert(!g->threat(pos));
+}
+END_TEST
+
 START_TEST(converted_piece_moves)
 {
     const Game *g = df();
@@ -430,6 +485,8 @@ START_TEST(matches_reference)
                 strcpy(mine[i], str);
             }
             ck_assert_msg(n == k, "%d moves, reference %d in %s", n, k, fen);
+            ck_assert_msg(g->threat(pos) == ref_emperor_capturable(&rp), "threat() wrong in %s",
+                          fen);
             ck_assert_uint_eq(g->perft(pos, 1), (uint64_t)n);
             qsort(mine, (size_t)n, REF_MOVE_LEN, cmp_move);
             qsort(ref, (size_t)k, REF_MOVE_LEN, cmp_move);
@@ -467,6 +524,66 @@ START_TEST(matches_reference)
 }
 END_TEST
 
+/* The same position seen from the other side: ranks mirrored, colours and side swapped. */
+static void mirror_fen(const char *fen, char *out)
+{
+    char board[256], side[4], rights[64], immune[8], *rank[9];
+    int half, full, n = 0;
+    ck_assert_int_eq(sscanf(fen, "%255s %3s %63s %7s %d %d", board, side, rights, immune, &half,
+                            &full),
+                     6);
+    rank[0] = strtok(board, "/");
+    for (int r = 1; r < 9; r++)
+        rank[r] = strtok(NULL, "/");
+    for (int r = 8; r >= 0; r--) {
+        for (const char *c = rank[r]; *c; c++)
+            out[n++] = (char)(isupper((unsigned char)*c) ? tolower(*c) : toupper(*c));
+        out[n++] = r ? '/' : ' ';
+    }
+    out[n++] = side[0] == 'w' ? 'b' : 'w';
+    out[n++] = ' ';
+    for (char *sq = rights; *sq; sq += sq[0] == '-' ? 1 : 2) {
+        out[n++] = sq[0];
+        if (sq[0] != '-')
+            out[n++] = (char)('1' + '9' - sq[1]);
+    }
+    out[n++] = ' ';
+    out[n++] = immune[0];
+    if (immune[0] != '-')
+        out[n++] = (char)('1' + '9' - immune[1]);
+    sprintf(out + n, " %d %d", half, full);
+}
+
+/* The evaluation is bounded, the same for mirrored positions, and its terms print. */
+START_TEST(eval_symmetry)
+{
+    const Game *g = df();
+    static Move moves[MAX_MOVES];
+    unsigned char pos[256], mirrored[256], next[256];
+    char fen[FEN_MAX], flipped[FEN_MAX], terms[2048];
+    uint64_t seed = 5;
+    for (int game = 0; game < 20; game++) {
+        t_load(g, DF_START, pos);
+        for (int ply = 0; ply < 100; ply++) {
+            g->fen_write(pos, fen, sizeof fen);
+            mirror_fen(fen, flipped);
+            t_load(g, flipped, mirrored);
+            Score e = g->evaluate(pos);
+            ck_assert_msg(e == g->evaluate(mirrored), "%s: %d, mirrored %s: %d", fen, e,
+                          flipped, g->evaluate(mirrored));
+            ck_assert_int_lt(abs(e), SCORE_EVAL_MAX + 1);
+            g->eval_terms(pos, terms, sizeof terms);
+            ck_assert(strstr(terms, "total") != NULL);
+            int n = g->gen_moves(pos, moves);
+            if (n == 0)
+                break;
+            g->make_move(pos, moves[rng_below(&seed, (uint64_t)n)], next);
+            memcpy(pos, next, g->pos_size);
+        }
+    }
+}
+END_TEST
+
 START_TEST(forced_wins)
 {
     const Game *g = df();
@@ -500,6 +617,8 @@ Suite *dragonface_suite(void)
     tcase_add_loop_test(tc, hand_checked_lists, 0,
                         (int)(sizeof hand_checked / sizeof *hand_checked));
     tcase_add_loop_test(tc, make_moves, 0, (int)(sizeof made / sizeof *made));
+    tcase_add_test(tc, noisy_moves);
+    tcase_add_test(tc, threats);
     tcase_add_test(tc, converted_piece_moves);
     tcase_add_test(tc, results);
     tcase_add_test(tc, halfmove_clock);
@@ -508,6 +627,7 @@ Suite *dragonface_suite(void)
     tcase_add_test(tc, notation);
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, matches_reference);
+    tcase_add_test(tc, eval_symmetry);
     tcase_add_test(tc, forced_wins);
     suite_add_tcase(s, tc);
     return s;

@@ -10,13 +10,15 @@
 
 #include <stdio.h>
 
+#include "movegen/dragonface/slide.h"
+
 #include "engine/rng.h"
 
 #define DF_START_FEN                                                                           \
     "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w c3d3e3f3g3h3i3c7d7e7f7g7h7i7 - 0 1"
 
 /* Squares beyond each square in each direction, up to the edge of the board. */
-static Bb128 ray[DF_DIRS][DF_SQUARES];
+Bb128 df_ray[DF_DIRS][DF_SQUARES];
 /* Directions a piece on each square may set out in: all eight in the Territories; from
  * the Zone only those whose first step enters the Territories. */
 static uint8_t dirs_from[DF_SQUARES];
@@ -39,7 +41,7 @@ static void df_init(void)
             int f = sq % DF_FILES + dfile[d], k = sq / DF_FILES + drank[d];
             for (; f >= 0 && f < DF_FILES && k >= 0 && k < DF_RANKS; f += dfile[d], k += drank[d])
                 r |= bb128_bit(k * DF_FILES + f);
-            ray[d][sq] = r;
+            df_ray[d][sq] = r;
             king[sq] |= df_shift(bb128_bit(sq), d);
             if ((bb128_bit(sq) & DF_TERR) || (bb128_bit(sq) & df_zone_exit(d)))
                 dirs_from[sq] |= (uint8_t)(1u << d);
@@ -147,11 +149,11 @@ static int generate(const DfPos *p, Move *moves, bool noisy)
         int from = bb128_pop_lsb(&movers);
         for (unsigned dirs = dirs_from[from]; dirs; dirs &= dirs - 1) {
             int d = __builtin_ctz(dirs);
-            Bb128 line = ray[d][from], blockers = line & all, reach = line;
+            Bb128 line = df_ray[d][from], blockers = line & all, reach = line;
             if (blockers) {
                 int b = df_first(blockers, d);
-                reach = line & ~(ray[d][b] | bb128_bit(b));
-                Bb128 beyond = ray[d][b];
+                reach = line & ~(df_ray[d][b] | bb128_bit(b));
+                Bb128 beyond = df_ray[d][b];
                 if ((bb128_bit(b) & capt) && beyond) {
                     int land = df_first(beyond, d);
                     if (bb128_bit(land) & empty)
@@ -258,10 +260,8 @@ static void df_make_null(const void *vp, void *out)
     q->fullmove = p->fullmove + (p->side == P2);
 }
 
-/* The count helpers below are always inlined with a constant direction, so every shift
- * and mask folds to immediates (a loop over directions would shift by variable amounts). */
-#define DF_INLINE static inline __attribute__((always_inline))
-
+/* Always inlined with a constant direction, so every shift and mask folds to immediates
+ * (a loop over directions would shift by variable amounts). */
 /* Governor moves in forward direction `d`, counted by landing square: the four kinds of
  * landing (one step, two steps, capture, capture after a step) never share a square in one
  * direction, so one popcount covers them. A landing on the revival line counts once per
@@ -281,69 +281,16 @@ DF_INLINE uint64_t count_governors(Bb128 gov, Bb128 two, Bb128 empty, Bb128 capt
     return n;
 }
 
-/* Ambassador moves are counted four directions at a time: lane i of a DfQuad is a board
- * for direction i of a group (N NE E NW shift up, S SW W SE shift down, with the same step
- * sizes), so the occluded fill runs once per group on vectors. Every shift is by 1-63 bits,
- * so a 128-bit shift is two 64-bit lane shifts and an or. */
-typedef uint64_t DfV4 __attribute__((vector_size(32)));
-typedef struct DfQuad {
-    DfV4 lo, hi;
-} DfQuad;
-
-static const DfV4 quad_step = {11, 12, 1, 10};
-/* The fourth doubling: 8 steps east-west, a harmless repeat of 4 steps elsewhere. */
-static const DfV4 quad_step8 = {44, 48, 8, 40};
-static const DfV4 quad_only_ew = {0, 0, ~0ULL, 0};
-
-DF_INLINE DfQuad quad_splat(Bb128 b)
-{
-    uint64_t lo = bb128_lo(b), hi = bb128_hi(b);
-    return (DfQuad){{lo, lo, lo, lo}, {hi, hi, hi, hi}};
-}
-
-DF_INLINE DfQuad quad_of(int first_dir, Bb128 (*f)(int))
-{
-    DfQuad q;
-    for (int i = 0; i < 4; i++) {
-        Bb128 b = f(first_dir + i);
-        q.lo[i] = bb128_lo(b);
-        q.hi[i] = bb128_hi(b);
-    }
-    return q;
-}
-
-DF_INLINE DfQuad quad_and(DfQuad a, DfQuad b) { return (DfQuad){a.lo & b.lo, a.hi & b.hi}; }
-DF_INLINE DfQuad quad_or(DfQuad a, DfQuad b) { return (DfQuad){a.lo | b.lo, a.hi | b.hi}; }
-
-DF_INLINE DfQuad quad_shift(DfQuad a, DfV4 k, bool up)
-{
-    if (up)
-        return (DfQuad){a.lo << k, (a.hi << k) | (a.lo >> (64 - k))};
-    return (DfQuad){(a.lo >> k) | (a.hi << (64 - k)), a.hi >> k};
-}
-
-static Bb128 step_ok_of(int dir) { return DF_STEP_OK[dir]; }
-
+/* Ambassador moves in the four directions of a group: quiet landings and capture
+ * landings never share a square in one direction (a capture lands just beyond an enemy
+ * piece), so one popcount per lane covers both. */
 DF_INLINE uint64_t count_slide_group(Bb128 terr_amb, Bb128 free_amb, Bb128 empty, Bb128 capt,
                                      bool up)
 {
-    int first = up ? DF_N : DF_S;
-    DfQuad ok = quad_of(first, step_ok_of), exits = quad_of(first, df_zone_exit);
-    DfQuad gen = quad_or(quad_splat(terr_amb), quad_and(quad_splat(free_amb), exits));
-    DfQuad pro = quad_and(quad_splat(empty), ok);
-    gen = quad_or(gen, quad_and(pro, quad_shift(gen, quad_step, up)));
-    pro = quad_and(pro, quad_shift(pro, quad_step, up));
-    gen = quad_or(gen, quad_and(pro, quad_shift(gen, quad_step * 2, up)));
-    pro = quad_and(pro, quad_shift(pro, quad_step * 2, up));
-    gen = quad_or(gen, quad_and(pro, quad_shift(gen, quad_step * 4, up)));
-    DfQuad ew = quad_shift(pro, quad_step * 4, up);
-    pro = quad_and(pro, (DfQuad){ew.lo | ~quad_only_ew, ew.hi | ~quad_only_ew});
-    gen = quad_or(gen, quad_and(pro, quad_shift(gen, quad_step8, up)));
-    DfQuad reach = quad_and(quad_shift(gen, quad_step, up), ok);
-    DfQuad quiet = quad_and(reach, quad_splat(empty & DF_TERR));
-    DfQuad jumps = quad_and(quad_shift(quad_and(reach, quad_splat(capt)), quad_step, up),
-                            quad_and(ok, quad_splat(empty)));
-    DfQuad land = quad_or(quiet, jumps);
+    DfQuad reach = df_slide_quad(terr_amb, free_amb, empty, up);
+    DfQuad quiet = df_quad_and(reach, df_quad_splat(empty & DF_TERR));
+    DfQuad jumps = df_quad_step(df_quad_and(reach, df_quad_splat(capt)), up);
+    DfQuad land = df_quad_or(quiet, df_quad_and(jumps, df_quad_splat(empty)));
     uint64_t n = 0;
     for (int i = 0; i < 4; i++)
         n += (uint64_t)(__builtin_popcountll(land.lo[i]) + __builtin_popcountll(land.hi[i]));
@@ -410,32 +357,6 @@ static uint64_t df_perft(const void *vp, int depth)
     return depth <= 0 ? 1 : perft_rec(vp, depth);
 }
 
-Bb128 df_capture_targets(const DfPos *p, int player, Bb128 immune)
-{
-    Bb128 own = p->occ[player], empty = DF_BOARD & ~(own | p->occ[!player]);
-    Bb128 open = empty & DF_TERR, capt = p->occ[!player] & DF_TERR & ~immune;
-    Bb128 emperor = own & p->emp;
-    Bb128 terr_amb = own & p->amb & DF_TERR, free_amb = own & p->amb & p->free;
-    Bb128 gov = own & ~p->emp & ~p->amb & DF_TERR;
-    Bb128 two = gov & df_rights_bb(p->rights);
-    Bb128 targets = 0;
-    for (int d = 0; d < DF_DIRS; d++) {
-        int back = df_opposite(d);
-        Bb128 land_ok = df_shift(empty, back);
-        targets |= df_shift(emperor, d) & capt & df_shift(open, back);
-        Bb128 sliders = terr_amb | (free_amb & df_zone_exit(d));
-        if (sliders)
-            targets |= df_slide(sliders, empty, d) & capt & land_ok;
-    }
-    const int *fwd = df_forward(player);
-    for (int i = 0; i < 2; i++) {
-        int d = fwd[i];
-        Bb128 land_ok = df_shift(empty, df_opposite(d));
-        targets |= (df_shift(gov, d) | df_shift(df_shift(two, d) & open, d)) & capt & land_ok;
-    }
-    return targets;
-}
-
 uint64_t df_key_from_scratch(const void *vp)
 {
     const DfPos *p = vp;
@@ -492,10 +413,10 @@ static int df_noisy_order(const void *vp, Move m)
 }
 
 /* The opponent could capture our Emperor if it were to move now. */
-bool dragonface_threat(const void *vp)
+static bool df_threat(const void *vp)
 {
     const DfPos *p = vp;
-    return (df_capture_targets(p, !p->side, 0) & p->emp) != 0;
+    return df_emperor_attacked(p, p->side);
 }
 
 /* Positions from engine games: openings, middle games with conversions, free and trapped
@@ -551,18 +472,28 @@ const Game dragonface_game = {
     .move_index_count = DF_SQUARES * DF_SQUARES,
     .move_index = df_move_index,
     .noisy_order = df_noisy_order,
-    .threat = dragonface_threat,
+    .threat = df_threat,
     .params = {
+        /* Zugzwang is rare: a side nearly always has a harmless Ambassador or Emperor
+         * move, and passing gives up the initiative in a game of captures. */
         .null_move = true,
+        /* Margins scale from one Governor; quiescence resolves the conversions that make
+         * the eval swing by twice a piece's value. */
         .reverse_futility = true,
         .futility = true,
         .late_move_reductions = true,
         .late_move_pruning = true,
+        /* Captures are optional. */
         .noisy_forced = false,
-        .threat_extension = true,
+        /* Off: long Ambassador lines put an Emperor under attack in a large share of
+         * positions, and answering each attack with every move in quiescence made the
+         * tree explode (a bench middle game did not finish depth 1 in 15 s). Emperor
+         * captures are noisy, so quiescence still takes a capturable Emperor; threat()
+         * stays available. */
+        .threat_extension = false,
         .margin_unit = 100,
     },
     .bench_fens = df_bench,
-    .bench_depth = 8,
+    .bench_depth = 4,
     .perft_reference = df_perft_reference,
 };

@@ -102,26 +102,6 @@ static inline Bb128 df_shift(Bb128 b, int dir)
     return df_shift_by(b, DF_DELTA[dir]) & DF_STEP_OK[dir];
 }
 
-/* Occluded fill (Kogge-Stone): the squares the sliders `gen` reach in direction `dir`
- * over `empty` squares, plus the first occupied square of each line. Lines of different
- * sliders in one direction never overlap (a slider stops at the next one). A line is at
- * most 8 steps long except east-west (10), so only those need the fourth doubling. */
-static inline Bb128 df_slide(Bb128 gen, Bb128 empty, int dir)
-{
-    int d = DF_DELTA[dir];
-    Bb128 pro = empty & DF_STEP_OK[dir];
-    gen |= pro & df_shift_by(gen, d);
-    pro &= df_shift_by(pro, d);
-    gen |= pro & df_shift_by(gen, 2 * d);
-    pro &= df_shift_by(pro, 2 * d);
-    gen |= pro & df_shift_by(gen, 4 * d);
-    if (dir == DF_E || dir == DF_W) {
-        pro &= df_shift_by(pro, 4 * d);
-        gen |= pro & df_shift_by(gen, 8 * d);
-    }
-    return df_shift(gen, dir);
-}
-
 static inline Bb128 df_rights_bb(unsigned rights)
 {
     return ((Bb128)(rights & 0x7F) << 24) | ((Bb128)(rights >> 7) << 68);
@@ -169,9 +149,17 @@ static inline Bb128 df_movable_ambassadors(const DfPos *p, int player)
  * Ambassador may set out in that direction). */
 static inline Bb128 df_zone_exit(int dir) { return df_shift(DF_TERR, df_opposite(dir)) & DF_ZONE; }
 
-/* The enemy pieces `player` could capture if it were to move now; `immune` (the piece
- * converted on the previous ply, or 0) is excluded. */
-Bb128 df_capture_targets(const DfPos *p, int player, Bb128 immune);
+/* Squares beyond each square in each direction, up to the edge of the board. */
+extern Bb128 df_ray[DF_DIRS][DF_SQUARES];
+
+/* Per direction, the squares `player`'s Ambassadors reach, plus the first occupied square
+ * of each line. */
+void df_slide_reach(const DfPos *p, int player, Bb128 reach[DF_DIRS]);
+/* The enemy pieces `player` could capture if it were to move now (`reach` from
+ * df_slide_reach); `immune` (the piece converted on the previous ply, or 0) is excluded. */
+Bb128 df_capture_targets(const DfPos *p, int player, const Bb128 reach[DF_DIRS], Bb128 immune);
+/* Could the opponent of `player` capture `player`'s Emperor on its next ply? */
+bool df_emperor_attacked(const DfPos *p, int player);
 
 static inline int df_move_from(Move m) { return (int)(m & 127); }
 static inline int df_move_to(Move m) { return (int)((m >> 7) & 127); }
@@ -207,4 +195,3 @@ Move df_parse_move(const void *pos, const char *str);
 
 Score dragonface_evaluate(const void *pos);
 void dragonface_eval_terms(const void *pos, char *buf, size_t size);
-bool dragonface_threat(const void *pos);
