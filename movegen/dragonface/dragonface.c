@@ -3,16 +3,16 @@
  *
  * Governors and Emperors are generated set-wise by shifts; Ambassadors per piece from
  * per-direction ray masks, the first blocker found by lsb/msb. The perft counts its last
- * ply without generating it: shifts for Governors and Emperors, occluded fills for the
- * Ambassadors (one fill per direction covers all of them).
+ * ply without generating it: shifts and popcounts for Governors, the king table for the
+ * Emperor, and occluded fills for the Ambassadors (slide.h: one vector fill covers four
+ * directions of every Ambassador).
  */
 #include "movegen/dragonface/dragonface.h"
 
 #include <stdio.h>
 
-#include "movegen/dragonface/slide.h"
-
 #include "engine/rng.h"
+#include "movegen/dragonface/slide.h"
 
 #define DF_START_FEN                                                                           \
     "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w c3d3e3f3g3h3i3c7d7e7f7g7h7i7 - 0 1"
