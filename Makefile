@@ -25,6 +25,9 @@ TEST_OBJ = $(TEST_SRC:%.c=$(OUT)/%.o)
 
 WYRM     = $(OUT)/wyrm
 TESTS    = $(OUT)/wyrm-tests
+# A scripted engine the match runner's tests play against (tests/fake/).
+FAKE     = $(OUT)/fake-engine
+FAKE_OBJ = $(OUT)/tests/fake/fake_engine.o
 
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
@@ -50,6 +53,9 @@ $(OUT)/tests/%.o: tests/%.c
 $(TESTS): $(LIB_OBJ) $(TEST_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(CHECK_LIBS) $(LDLIBS)
 
+$(FAKE): $(LIB_OBJ) $(FAKE_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
 ## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
 run: wyrm
 	./wyrm
@@ -58,8 +64,8 @@ run: wyrm
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
-test-only: $(TESTS) $(WYRM)
-	WYRM=$(WYRM) $(TESTS)
+test-only: $(TESTS) $(WYRM) $(FAKE)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
 
 check-deps:
 	@pkg-config --exists check 2>/dev/null || { \
@@ -84,12 +90,14 @@ perft: wyrm
 debug: check-deps
 	@$(MAKE) --no-print-directory MODE=debug test-only
 
-## tsan: engine and tests with ThreadSanitizer, then run the threaded-search tests
+## tsan: engine and tests with ThreadSanitizer, then run the threaded-search and match tests
 tsan: check-deps
 	@$(MAKE) --no-print-directory MODE=tsan tsan-test
 
-tsan-test: $(TESTS) $(WYRM)
+tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=smp $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
 
 ## pgo: a profile-guided optimised build (profile taken from `wyrm bench`)
 pgo:
@@ -107,4 +115,4 @@ clean:
 help:
 	@grep -E '^## ' Makefile | sed 's/^## /  make /'
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FAKE_OBJ:.o=.d)

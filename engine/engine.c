@@ -70,7 +70,7 @@ static bool build(Engine *e, const Game *g, const char *fen, const char *const *
             ok = false;
             break;
         }
-        keys[i] = g->key(pos);
+        keys[i] = game_repetition_key(g, pos);
         played[i] = m;
         g->make_move(pos, m, next);
         memcpy(pos, next, g->pos_size);
@@ -185,35 +185,11 @@ int engine_no_progress_limit(const Engine *e)
 GameEnd engine_game_end(const Engine *e)
 {
     const Game *g = e->game;
+    GameOverReason why;
     GameEnd end = {RESULT_NONE, -1, NULL};
+    end.result = game_over(g, e->pos, e->keys, e->played, engine_no_progress_limit(e), &why);
+    end.reason = game_over_reason_name(why);
     int side = g->side_to_move(e->pos);
-    Result r = g->result(e->pos);
-    if (r != RESULT_NONE) {
-        end.result = r;
-        end.reason = "rules";
-    } else {
-        Move moves[MAX_MOVES];
-        if (g->gen_moves(e->pos, moves) == 0) {
-            end.result = g->no_moves_result;
-            end.reason = "no legal move";
-        }
-    }
-    int limit = engine_no_progress_limit(e);
-    int halfmove = g->halfmove_clock(e->pos);
-    if (end.result == RESULT_NONE && limit && halfmove >= limit) {
-        end.result = RESULT_DRAW;
-        end.reason = "no progress";
-    }
-    if (end.result == RESULT_NONE) {
-        uint64_t key = g->key(e->pos);
-        int repeats = 0;
-        for (int i = e->played - 2; i >= 0 && i >= e->played - halfmove; i -= 2)
-            repeats += e->keys[i] == key;
-        if (repeats >= 2) {
-            end.result = RESULT_DRAW;
-            end.reason = "threefold repetition";
-        }
-    }
     if (end.result == RESULT_WIN)
         end.winner = side;
     else if (end.result == RESULT_LOSS)

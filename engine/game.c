@@ -28,3 +28,36 @@ Move game_find_move_by_string(const Game *game, const void *pos, const char *str
     }
     return MOVE_NONE;
 }
+
+Result game_over(const Game *game, const void *pos, const uint64_t *history, int history_length,
+                 int no_progress_plies, GameOverReason *why)
+{
+    Result r = game->result(pos);
+    if (r != RESULT_NONE) {
+        *why = GAME_OVER_RULES;
+        return r;
+    }
+    Move moves[MAX_MOVES];
+    if (game->gen_moves(pos, moves) == 0) {
+        *why = GAME_OVER_NO_MOVES;
+        return game->no_moves_result;
+    }
+    int halfmove = game->halfmove_clock(pos);
+    if (no_progress_plies && halfmove >= no_progress_plies) {
+        *why = GAME_OVER_NO_PROGRESS;
+        return RESULT_DRAW;
+    }
+    uint64_t key = game_repetition_key(game, pos);
+    int window = game_repetition_plies(game, pos), repeats = 0;
+    for (int i = history_length - 2; i >= 0 && i >= history_length - window; i -= 2)
+        repeats += history[i] == key;
+    *why = repeats >= 2 ? GAME_OVER_REPETITION : GAME_GOES_ON;
+    return repeats >= 2 ? RESULT_DRAW : RESULT_NONE;
+}
+
+const char *game_over_reason_name(GameOverReason why)
+{
+    static const char *const names[] = {NULL, "rules", "no legal move", "no progress",
+                                        "threefold repetition"};
+    return why >= GAME_GOES_ON && why <= GAME_OVER_REPETITION ? names[why] : NULL;
+}

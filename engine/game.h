@@ -84,6 +84,12 @@ typedef struct Game {
     int (*side_to_move)(const void *pos); /* P1 or P2 */
     int (*halfmove_clock)(const void *pos);  /* plies since the last irreversible ply */
 
+    /* Optional: the key under which positions count as repeated, and how many plies back
+     * a repetition can reach. NULL: key() and halfmove_clock(). A game whose rules
+     * compare only part of the state for repetitions (dragonqi) sets both. */
+    uint64_t (*repetition_key)(const void *pos);
+    int (*repetition_plies)(const void *pos);
+
     /* Game over by the rules, not counting "no legal move" (see no_moves_result); cheap. */
     Result (*result)(const void *pos);
     Result no_moves_result;
@@ -111,8 +117,37 @@ typedef struct Game {
     const uint64_t *perft_reference;
 } Game;
 
+static inline uint64_t game_repetition_key(const Game *game, const void *pos)
+{
+    return game->repetition_key ? game->repetition_key(pos) : game->key(pos);
+}
+
+static inline int game_repetition_plies(const Game *game, const void *pos)
+{
+    return game->repetition_plies ? game->repetition_plies(pos) : game->halfmove_clock(pos);
+}
+
 /* The start FEN under the given option values (NULL: defaults). */
 const char *game_start_fen(const Game *game, const int *option_values);
 
 /* Finds the legal move whose canonical string is `str` (a helper for parse_move). */
 Move game_find_move_by_string(const Game *game, const void *pos, const char *str);
+
+/* Why a game is over, in the order the rules are checked. */
+typedef enum {
+    GAME_GOES_ON,
+    GAME_OVER_RULES,       /* result() */
+    GAME_OVER_NO_MOVES,    /* no legal move: no_moves_result */
+    GAME_OVER_NO_PROGRESS, /* the halfmove clock reached the limit: a draw */
+    GAME_OVER_REPETITION,  /* the position (same side to move) for the third time: a draw */
+} GameOverReason;
+
+/* Whether the game is over in `pos`, for the side to move (RESULT_NONE: it goes on), and
+ * why. `history` holds the keys of the positions before `pos`, oldest first; repetitions
+ * count within the plies the halfmove clock covers. no_progress_plies 0: no such rule.
+ * The engine (`query result`) and the match referee both decide through this. */
+Result game_over(const Game *game, const void *pos, const uint64_t *history, int history_length,
+                 int no_progress_plies, GameOverReason *why);
+
+/* "rules", "no legal move", "no progress", "threefold repetition"; NULL for GAME_GOES_ON. */
+const char *game_over_reason_name(GameOverReason why);

@@ -4,11 +4,16 @@
  *
  *   wyrm                        the protocol on stdin/stdout
  *   wyrm [-v GAME] COMMAND...   e.g. `wyrm bench`, `wyrm -v breakthrough perft 6`
+ *   wyrm [-v GAME] match ...    a match between two engines (docs/match.md)
+ *
+ * `match` takes its arguments as the shell split them (engine command lines keep their
+ * quoting), so it is dispatched here rather than through the protocol's one-line parser.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/match.h"
 #include "engine/registry.h"
 #include "protocol/protocol.h"
 
@@ -28,7 +33,10 @@ int main(int argc, char **argv)
         }
         first = 3;
     }
-    if (argc > first) {
+    if (argc > first && strcmp(argv[first], "match") == 0) {
+        status = match_main(argc - first - 1, (const char *const *)argv + first + 1,
+                            engine->game);
+    } else if (argc > first) {
         size_t len = 1;
         for (int i = first; i < argc; i++)
             len += strlen(argv[i]) + 1;

@@ -48,6 +48,8 @@ static BtTerms terms_of(const BtPos *p, int player)
 
 static int total(BtTerms t) { return t.material + t.advance + t.guard + t.runner; }
 
+void breakthrough_eval_init(void) {}
+
 Score breakthrough_evaluate(const void *vp)
 {
     const BtPos *p = vp;

@@ -98,6 +98,13 @@ static inline void count_node(SearchThread *t, int ply)
         check_limits(t);
 }
 
+/* The game's evaluation, held inside the range the search reserves for it. */
+static inline Score evaluate(const SearchThread *t, const void *pos)
+{
+    Score e = t->game->evaluate(pos);
+    return e > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : e < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : e;
+}
+
 static Score result_score(Result r, int ply)
 {
     return r == RESULT_WIN ? score_win_in(ply) : r == RESULT_LOSS ? score_loss_in(ply) : SCORE_DRAW;
@@ -107,14 +114,14 @@ static Score result_score(Result r, int ply)
  * the no-progress rule. */
 static bool is_draw(SearchThread *t, const void *pos, int ply)
 {
-    int halfmove = t->game->halfmove_clock(pos);
+    const Game *g = t->game;
     int limit = t->pool->job.no_progress_plies;
-    if (limit && halfmove >= limit)
+    if (limit && g->halfmove_clock(pos) >= limit)
         return true;
     int index = t->key_base + ply;
     uint64_t key = t->keys[index];
-    int repeats = 0;
-    for (int i = index - 4; i >= 0 && i >= index - halfmove; i -= 2)
+    int window = game_repetition_plies(g, pos), repeats = 0;
+    for (int i = index - 4; i >= 0 && i >= index - window; i -= 2)
         if (t->keys[i] == key && (i >= t->key_base || ++repeats >= 2))
             return true;
     return false;
@@ -126,8 +133,8 @@ static inline void *play(SearchThread *t, int ply, Move move)
     const Game *g = t->game;
     void *child = pos_at(t, ply + 1);
     g->make_move(pos_at(t, ply), move, child);
-    t->keys[t->key_base + ply + 1] = g->key(child);
-    tt_prefetch(t->pool->tt, t->keys[t->key_base + ply + 1]);
+    t->keys[t->key_base + ply + 1] = game_repetition_key(g, child);
+    tt_prefetch(t->pool->tt, g->key(child));
     t->current_move[ply] = move;
     return child;
 }
@@ -194,7 +201,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
         return SCORE_DRAW;
 
     /* 2. The table: a bound good enough ends the node. */
-    uint64_t key = t->keys[t->key_base + ply];
+    uint64_t key = g->key(pos);
     TTHit hit;
     bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
     if (tt_hit && !pv_node &&
@@ -210,7 +217,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     bool forced = answer_threat || (g->params.noisy_forced && n > 0);
     if (n == 0 && (answer_threat || g->gen_moves(pos, moves) == 0))
         return result_score(g->no_moves_result, ply);
-    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : g->evaluate(pos);
+    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
     if (ply >= MAX_PLY)
         return eval;
 
@@ -282,7 +289,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     }
 
     /* 2. The table: cut off at non-PV nodes when the stored bound decides. */
-    uint64_t key = t->keys[t->key_base + ply];
+    uint64_t key = g->key(pos);
     TTHit hit;
     bool tt_hit = tt_probe(pool->tt, key, ply, &hit);
     Move tt_move = tt_hit ? hit.move : MOVE_NONE;
@@ -307,7 +314,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     }
 
     /* 4. Static evaluation, and whether it improved over our previous turn. */
-    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : g->evaluate(pos);
+    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
     t->static_eval[ply] = eval;
     bool improving = ply >= 2 && eval > t->static_eval[ply - 2];
     bool in_threat = threatened(t, pos);
@@ -325,7 +332,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
         int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
                         (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
         g->make_null(pos, pos_at(t, ply + 1));
-        t->keys[t->key_base + ply + 1] = g->key(pos_at(t, ply + 1));
+        t->keys[t->key_base + ply + 1] = game_repetition_key(g, pos_at(t, ply + 1));
         t->current_move[ply] = MOVE_NONE;
         Score score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
         if (stopped(t))
@@ -482,7 +489,7 @@ void search_thread_prepare(SearchThread *t)
     memcpy(pos_at(t, 0), pool->job.root, g->pos_size);
     memcpy(t->keys, pool->job.history, sizeof(uint64_t) * (size_t)pool->job.history_length);
     t->key_base = pool->job.history_length;
-    t->keys[t->key_base] = g->key(pos_at(t, 0));
+    t->keys[t->key_base] = game_repetition_key(g, pos_at(t, 0));
     Move moves[MAX_MOVES];
     int n = g->result(pos_at(t, 0)) == RESULT_NONE ? g->gen_moves(pos_at(t, 0), moves) : 0;
     MovePicker mp;

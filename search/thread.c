@@ -178,7 +178,7 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     pool->job.root = pool->root;
 
     /* Positions before the last irreversible move can never repeat. */
-    int keep = game->halfmove_clock(job->root);
+    int keep = game_repetition_plies(game, job->root);
     if (keep > job->history_length)
         keep = job->history_length;
     free(pool->history);

@@ -23,6 +23,7 @@ static void bt_init(void)
         for (int sq = 0; sq < 64; sq++)
             zobrist_men[p][sq] = rng_next(&seed);
     zobrist_side = rng_next(&seed);
+    breakthrough_eval_init();
 }
 
 static Bb64 goal_row(int player) { return player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB; }

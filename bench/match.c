@@ -1,0 +1,380 @@
+/*
+ * The match: a thread per concurrent game, each owning one process of each engine, taking
+ * game numbers from a shared counter; results, the running score, the PGN and the SPRT
+ * decision go through one lock. Stopping (an SPRT decision or Ctrl-C) writes a byte into
+ * the abort pipe, which every wait on an engine also polls, so no thread sleeps through it.
+ */
+#include "bench/match.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench/match_game.h"
+#include "bench/match_openings.h"
+#include "bench/match_pgn.h"
+#include "bench/match_stats.h"
+#include "engine/registry.h"
+
+/* The write end of the running match's abort pipe, for the Ctrl-C handler; -1: none. */
+static atomic_int interrupt_fd = -1;
+static atomic_int interrupted;
+
+enum { LOSER_DRAW = 2 };
+
+typedef struct Match {
+    const MatchConfig *config;
+    FILE *out;
+    MatchLog log;
+    OpeningBook book;
+    FILE *pgn;
+    char date[16];
+    int abort_pipe[2];
+    char names[MATCH_ENGINES][CLIENT_NAME_MAX];
+
+    pthread_mutex_t lock;            /* guards everything below */
+    int next_game;                   /* the next game to hand out, 0-based */
+    bool stopping;                   /* hand out no more games, ignore late results */
+    MatchScore score;                /* from the first engine's side */
+    int terminations[TERM_COUNT][3]; /* by reason and loser: engine 0, engine 1, draw */
+    char **pending_pgn;              /* finished games' PGN waiting for their turn, by game */
+    int next_pgn;
+    SprtVerdict verdict;
+} Match;
+
+typedef struct Worker {
+    Match *match;
+    pthread_t thread;
+    EngineClient clients[MATCH_ENGINES];
+} Worker;
+
+static void stop_match(Match *m)
+{
+    m->stopping = true;
+    char byte = 1;
+    /* The pipe is ours, empty and non-blocking: the write cannot fail in a way that matters. */
+    ssize_t written = write(m->abort_pipe[1], &byte, 1);
+    (void)written;
+}
+
+static void print_score(Match *m)
+{
+    const MatchScore *s = &m->score;
+    int n = match_score_games(s);
+    fprintf(m->out, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", m->names[0], m->names[1],
+            s->wins, s->losses, s->draws, n ? (s->wins + 0.5 * s->draws) / n : 0.0, n);
+    if (m->config->sprt.enabled)
+        fprintf(m->out, "SPRT: LLR %.2f [%.2f, %.2f]\n", match_sprt_llr(&m->config->sprt, s),
+                match_sprt_lower(&m->config->sprt), match_sprt_upper(&m->config->sprt));
+}
+
+/* Writes the PGN of every finished game whose predecessors are all written. */
+static void flush_pgn(Match *m, bool all)
+{
+    while (m->next_pgn < m->config->games &&
+           (m->pending_pgn[m->next_pgn] || (all && m->next_pgn < m->next_game))) {
+        if (m->pending_pgn[m->next_pgn] && m->pgn) {
+            fputs(m->pending_pgn[m->next_pgn], m->pgn);
+            fflush(m->pgn);
+        }
+        free(m->pending_pgn[m->next_pgn]);
+        m->pending_pgn[m->next_pgn++] = NULL;
+    }
+}
+
+static void record_game(Match *m, const GameRecord *r)
+{
+    pthread_mutex_lock(&m->lock);
+    const Outcome *o = &r->outcome;
+    if (o->termination == TERM_ABORTED || m->stopping) {
+        /* A game is aborted only when the abort pipe is readable: the match is ending. */
+        m->stopping = true;
+        pthread_mutex_unlock(&m->lock);
+        return;
+    }
+    /* Which configured engine won: P1 was played by engine_of_p1. */
+    int winner = o->winner < 0 ? -1 : o->winner == P1 ? r->engine_of_p1 : !r->engine_of_p1;
+    if (winner == 0)
+        m->score.wins++;
+    else if (winner == 1)
+        m->score.losses++;
+    else
+        m->score.draws++;
+    m->terminations[o->termination][winner < 0 ? LOSER_DRAW : !winner]++;
+    fprintf(m->out, "Game %d/%d %s vs %s: %s {%s: %s}\n", r->number, m->config->games, r->names[P1],
+            r->names[P2], pgn_result(o), match_termination_name(o->termination), o->detail);
+    print_score(m);
+    fflush(m->out);
+    m->pending_pgn[r->number - 1] = pgn_format(r, m->date);
+    flush_pgn(m, false);
+    if (m->config->sprt.enabled) {
+        m->verdict = match_sprt_verdict(&m->config->sprt, &m->score);
+        if (m->verdict != SPRT_CONTINUE)
+            stop_match(m);
+    }
+    pthread_mutex_unlock(&m->lock);
+}
+
+static void *worker_run(void *arg)
+{
+    Worker *w = arg;
+    Match *m = w->match;
+    char fen[FEN_MAX];
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        int game = m->stopping || m->next_game >= m->config->games ? -1 : m->next_game++;
+        pthread_mutex_unlock(&m->lock);
+        if (game < 0)
+            break;
+        /* Games 2k and 2k+1 share opening k, the engines swapping sides. */
+        int swapped = game % 2;
+        openings_get(&m->book, game / 2, fen);
+        GameSetup setup = {
+            .config = m->config, .number = game + 1, .fen = fen, .engine_of_p1 = swapped};
+        setup.players[P1] = &w->clients[swapped];
+        setup.players[P2] = &w->clients[!swapped];
+        GameRecord record;
+        match_play_game(&setup, &record);
+        record_game(m, &record);
+        game_record_free(&record);
+    }
+    for (int k = 0; k < MATCH_ENGINES; k++)
+        client_free(&w->clients[k]);
+    return NULL;
+}
+
+/* Starts each engine once before any game, so that a wrong command, an engine that does
+ * not play the game or a rejected option stops the match with a clear error. */
+static bool check_engines(Match *m, EngineClient *clients)
+{
+    const MatchConfig *c = m->config;
+    char detail[CLIENT_DETAIL_MAX];
+    for (int k = 0; k < MATCH_ENGINES; k++) {
+        char label[CLIENT_NAME_MAX];
+        snprintf(label, sizeof label, "%.100s",
+                 c->engines[k].name ? c->engines[k].name : c->engines[k].argv[0]);
+        client_init(&clients[k], &c->engines[k], c->game, label, m->abort_pipe[0], &m->log);
+        clients[k].adopt_id_name = !c->engines[k].name;
+        if (client_start(&clients[k], detail, sizeof detail) != CLIENT_OK) {
+            match_log(&m->log, "wyrm match: engine %d (%.200s): %s", k + 1, c->engines[k].cmd,
+                      detail);
+            client_free(&clients[0]);
+            client_free(&clients[1]);
+            return false;
+        }
+        snprintf(m->names[k], sizeof m->names[k], "%s",
+                 c->engines[k].name      ? c->engines[k].name
+                 : clients[k].id_name[0] ? clients[k].id_name
+                                         : c->engines[k].argv[0]);
+    }
+    if (strcmp(m->names[0], m->names[1]) == 0)
+        for (int k = 0; k < MATCH_ENGINES; k++) {
+            char base[CLIENT_NAME_MAX];
+            snprintf(base, sizeof base, "%.120s", m->names[k]);
+            snprintf(m->names[k], sizeof m->names[k], "%.100s#%d", base, k + 1);
+        }
+    for (int k = 0; k < MATCH_ENGINES; k++) {
+        clients[k].adopt_id_name = false;
+        snprintf(clients[k].name, sizeof clients[k].name, "%s", m->names[k]);
+    }
+    return true;
+}
+
+static void print_header(const Match *m)
+{
+    const MatchConfig *c = m->config;
+    fprintf(m->out, "Match: %s vs %s, %s, %d games, concurrency %d\n", m->names[0], m->names[1],
+            c->game->name, c->games, c->concurrency);
+    for (int k = 0; k < MATCH_ENGINES; k++) {
+        char tc[64];
+        match_tc_describe(&c->engines[k].tc, tc, sizeof tc);
+        fprintf(m->out, "Engine %s: %s (%s), %s\n", m->names[k], c->engines[k].cmd,
+                c->engines[k].proto == PROTO_UGI ? "ugi" : "uci", tc);
+    }
+    if (c->openings == OPENINGS_STARTPOS)
+        fprintf(m->out, "Openings: the start position\n");
+    else if (c->openings == OPENINGS_FILE)
+        fprintf(m->out, "Openings: %s (%d positions)\n", c->openings_file, m->book.count);
+    else
+        fprintf(m->out, "Openings: random, %d plies, depth-%d search within %d, seed %llu\n",
+                c->random_plies, m->book.depth, m->book.margin, (unsigned long long)c->seed);
+    fflush(m->out);
+}
+
+static void print_report(const Match *m)
+{
+    const MatchConfig *c = m->config;
+    const MatchScore *s = &m->score;
+    int n = match_score_games(s);
+    fprintf(m->out, "\n%s: %d of %d games\n",
+            atomic_load(&interrupted)     ? "Interrupted"
+            : m->verdict != SPRT_CONTINUE ? "Stopped by SPRT"
+                                          : "Finished",
+            n, c->games);
+    fprintf(m->out, "%-24s %6s %6s %6s %10s\n", "engine", "wins", "draws", "losses", "points");
+    for (int k = 0; k < MATCH_ENGINES; k++) {
+        int w = k ? s->losses : s->wins, l = k ? s->wins : s->losses;
+        fprintf(m->out, "%-24s %6d %6d %6d %10.1f\n", m->names[k], w, s->draws, l,
+                w + 0.5 * s->draws);
+    }
+    EloEstimate est;
+    if (match_elo(s, &est)) {
+        char elo[32], margin[32];
+        match_format_elo(est.elo, elo, sizeof elo);
+        match_format_elo(est.margin, margin, sizeof margin);
+        fprintf(m->out, "Elo difference (%s - %s): %s +/- %s (95%%), score %.1f%%, LOS %.1f%%\n",
+                m->names[0], m->names[1], elo, margin, 100 * est.score, 100 * est.los);
+    }
+    if (c->sprt.enabled) {
+        static const char *const verdicts[] = {"no decision", "H0 accepted", "H1 accepted"};
+        fprintf(m->out,
+                "SPRT (trinomial, elo0=%g elo1=%g alpha=%g beta=%g): LLR %.2f, bounds "
+                "[%.2f, %.2f]: %s\n",
+                c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
+                match_sprt_llr(&c->sprt, s), match_sprt_lower(&c->sprt), match_sprt_upper(&c->sprt),
+                verdicts[m->verdict]);
+    }
+    fprintf(m->out, "%-24s %10s %10s %6s\n", "termination", "lost by 1", "lost by 2", "draws");
+    for (int t = 0; t < TERM_COUNT; t++) {
+        const int *row = m->terminations[t];
+        if (row[0] + row[1] + row[LOSER_DRAW])
+            fprintf(m->out, "%-24s %10d %10d %6d\n", match_termination_name(t), row[0], row[1],
+                    row[LOSER_DRAW]);
+    }
+    fflush(m->out);
+}
+
+static bool open_abort_pipe(int fds[2])
+{
+    if (pipe(fds) != 0)
+        return false;
+    for (int i = 0; i < 2; i++)
+        fcntl(fds[i], F_SETFD, FD_CLOEXEC);
+    fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK);
+    return true;
+}
+
+/* Everything before the first game; false after printing why the match cannot start. */
+static bool set_up(Match *m, EngineClient *checked)
+{
+    const MatchConfig *c = m->config;
+    char err[ERR_MAX];
+    if (!open_abort_pipe(m->abort_pipe)) {
+        match_log(&m->log, "wyrm match: cannot create a pipe");
+        return false;
+    }
+    /* From here on a Ctrl-C also cuts short the engines' start-up. */
+    atomic_store(&interrupt_fd, m->abort_pipe[1]);
+    if (!openings_open(&m->book, c, err, sizeof err)) {
+        match_log(&m->log, "wyrm match: %s", err);
+        return false;
+    }
+    if (c->pgn_path && !(m->pgn = fopen(c->pgn_path, "w"))) {
+        match_log(&m->log, "wyrm match: cannot write the PGN file '%s'", c->pgn_path);
+        return false;
+    }
+    return check_engines(m, checked);
+}
+
+int match_run(const MatchConfig *config, FILE *out, FILE *log)
+{
+    Match *m = calloc(1, sizeof *m);
+    if (!m || !(m->pending_pgn = calloc((size_t)config->games, sizeof *m->pending_pgn)))
+        abort();
+    m->config = config;
+    m->out = out;
+    m->log = (MatchLog){.out = log, .traffic = config->debug};
+    m->abort_pipe[0] = m->abort_pipe[1] = -1;
+    pthread_mutex_init(&m->log.lock, NULL);
+    pthread_mutex_init(&m->lock, NULL);
+    time_t now = time(NULL);
+    struct tm day;
+    localtime_r(&now, &day);
+    strftime(m->date, sizeof m->date, "%Y.%m.%d", &day);
+    /* A write to an engine that has just died must fail with EPIPE, not kill the runner. */
+    struct sigaction ignore = {.sa_handler = SIG_IGN}, previous;
+    sigaction(SIGPIPE, &ignore, &previous);
+
+    EngineClient checked[MATCH_ENGINES];
+    memset(checked, 0, sizeof checked);
+    bool ready = set_up(m, checked);
+    if (ready) {
+        print_header(m);
+        int workers = config->concurrency < config->games ? config->concurrency : config->games;
+        Worker *pool = calloc((size_t)workers, sizeof *pool);
+        if (!pool)
+            abort();
+        for (int i = 0; i < workers; i++) {
+            pool[i].match = m;
+            for (int k = 0; k < MATCH_ENGINES; k++) {
+                if (i == 0)
+                    pool[i].clients[k] = checked[k]; /* already started: reuse them */
+                else
+                    client_init(&pool[i].clients[k], &config->engines[k], config->game, m->names[k],
+                                m->abort_pipe[0], &m->log);
+            }
+            pthread_create(&pool[i].thread, NULL, worker_run, &pool[i]);
+        }
+        for (int i = 0; i < workers; i++)
+            pthread_join(pool[i].thread, NULL);
+        free(pool);
+        flush_pgn(m, true);
+        print_report(m);
+    }
+    atomic_store(&interrupt_fd, -1);
+    sigaction(SIGPIPE, &previous, NULL);
+    if (m->pgn)
+        fclose(m->pgn);
+    for (int i = 0; i < 2; i++)
+        if (m->abort_pipe[i] >= 0)
+            close(m->abort_pipe[i]);
+    for (int i = 0; i < config->games; i++)
+        free(m->pending_pgn[i]);
+    free(m->pending_pgn);
+    if (m->book.game)
+        openings_close(&m->book);
+    pthread_mutex_destroy(&m->lock);
+    pthread_mutex_destroy(&m->log.lock);
+    free(m);
+    return ready ? 0 : 1;
+}
+
+static void on_interrupt(int sig)
+{
+    (void)sig;
+    atomic_store(&interrupted, 1);
+    int fd = atomic_load(&interrupt_fd);
+    char byte = 1;
+    if (fd >= 0) {
+        ssize_t written = write(fd, &byte, 1);
+        (void)written;
+    }
+}
+
+int match_main(int argc, const char *const *argv, const Game *default_game)
+{
+    MatchConfig config;
+    bool help;
+    char err[ERR_MAX];
+    if (!match_parse_args(argc, argv, default_game, &config, &help, err, sizeof err)) {
+        fprintf(stderr, "wyrm match: %s\n", err);
+        return EXIT_FAILURE;
+    }
+    if (help) {
+        match_usage(stdout);
+        return EXIT_SUCCESS;
+    }
+    /* The first Ctrl-C ends the games in progress and prints the report; a second one
+     * (SA_RESETHAND) kills the runner. */
+    struct sigaction on_int = {.sa_handler = on_interrupt, .sa_flags = SA_RESETHAND};
+    sigaction(SIGINT, &on_int, NULL);
+    int status = match_run(&config, stdout, stderr);
+    match_config_free(&config);
+    if (status != 0)
+        return EXIT_FAILURE;
+    return atomic_load(&interrupted) ? 128 + SIGINT : EXIT_SUCCESS;
+}

@@ -1,0 +1,100 @@
+/*
+ * Dragon-draughts (Turkish draughts) evaluation, from the side to move's point of view.
+ *
+ * Terms, each counted for both players:
+ * - material: men, and Daimyos worth several men (a flying orthogonal king dominates open
+ *   boards and catches stray men);
+ * - advance: men nearer promotion are worth more, growing with the square of the steps
+ *   taken (the last steps matter most);
+ * - runner: a man one step from promotion with its promotion square free;
+ * - guard: men still on the home rank (rank 2 for white) keep enemy men from slipping
+ *   through to promotion;
+ * - support: men with a friendly piece right behind them cannot be jumped from the front;
+ * - attacked: pieces the opponent could jump at once (counted for both sides; at a quiet
+ *   node the side to move has no capture, so this measures the threats it faces);
+ * - mobility: non-capturing moves (men and Daimyos), since a side that runs out of moves
+ *   loses and tempo fights decide endgames.
+ * A small bonus goes to the side to move.
+ */
+#include <stdio.h>
+
+#include "movegen/dragondraughts/dragondraughts.h"
+
+enum {
+    DD_MAN_VALUE = 100,
+    DD_KING_VALUE = 300,
+    DD_ADVANCE_STEP = 2,  /* times steps squared, steps from the start rank */
+    DD_RUNNER = 40,       /* man on the rank before promotion, promotion square free */
+    DD_HOME_GUARD = 6,    /* per man on the home rank */
+    DD_SUPPORTED = 4,     /* per man with an own piece directly behind */
+    DD_ATTACKED = 20,     /* per own piece the opponent can jump now */
+    DD_MOBILITY = 2,      /* per non-capturing move */
+    DD_TEMPO = 10,
+};
+
+typedef struct DraughtsTerms {
+    int material, advance, runner, guard, support, attacked, mobility;
+} DraughtsTerms;
+
+/* Sum over `men` of the squared number of steps from the start rank toward promotion. */
+static int advance_of(Bb64 men, int player)
+{
+    int sum = 0;
+    while (men) {
+        int sq = bb64_pop_lsb(&men);
+        int steps = player == P1 ? sq / 8 - 1 : 6 - sq / 8;
+        sum += steps * steps;
+    }
+    return sum * DD_ADVANCE_STEP;
+}
+
+static DraughtsTerms terms_of(const DraughtsPos *p, int player)
+{
+    DraughtsTerms t;
+    Bb64 own = p->pieces[player], men = own & ~p->kings;
+    Bb64 home = player == P1 ? DD_RANK_2_BB : DD_RANK_7_BB;
+    t.material = bb64_popcount(men) * DD_MAN_VALUE + bb64_popcount(own & p->kings) * DD_KING_VALUE;
+    t.advance = advance_of(men, player);
+    t.runner = bb64_popcount(dd_runners(p, player)) * DD_RUNNER;
+    t.guard = bb64_popcount(men & home) * DD_HOME_GUARD;
+    t.support = bb64_popcount(men & dd_shift(own, dd_forward(player))) * DD_SUPPORTED;
+    t.attacked = -bb64_popcount(draughts_attacked(p, player)) * DD_ATTACKED;
+    t.mobility = draughts_quiet_count(p, player) * DD_MOBILITY;
+    return t;
+}
+
+static int total(DraughtsTerms t)
+{
+    return t.material + t.advance + t.runner + t.guard + t.support + t.attacked + t.mobility;
+}
+
+Score draughts_evaluate(const void *pos)
+{
+    const DraughtsPos *p = pos;
+    int us = p->side;
+    int score = total(terms_of(p, us)) - total(terms_of(p, !us)) + DD_TEMPO;
+    if (score > SCORE_EVAL_MAX - 1)
+        return SCORE_EVAL_MAX - 1;
+    return score < -(SCORE_EVAL_MAX - 1) ? -(SCORE_EVAL_MAX - 1) : score;
+}
+
+void draughts_eval_terms(const void *pos, char *buf, size_t size)
+{
+    const DraughtsPos *p = pos;
+    DraughtsTerms w = terms_of(p, P1), b = terms_of(p, P2);
+    snprintf(buf, size,
+             "term      white  black\n"
+             "material  %5d  %5d\n"
+             "advance   %5d  %5d\n"
+             "runner    %5d  %5d\n"
+             "guard     %5d  %5d\n"
+             "support   %5d  %5d\n"
+             "attacked  %5d  %5d\n"
+             "mobility  %5d  %5d\n"
+             "sum       %5d  %5d\n"
+             "tempo     %d for the side to move\n"
+             "total     %d (side to move)\n",
+             w.material, b.material, w.advance, b.advance, w.runner, b.runner, w.guard, b.guard,
+             w.support, b.support, w.attacked, b.attacked, w.mobility, b.mobility, total(w),
+             total(b), DD_TEMPO, draughts_evaluate(p));
+}

@@ -1,0 +1,115 @@
+/*
+ * Three Dragons evaluation (all three variants), from the side to move's point of view.
+ *
+ * Terms, per side: material (in the strength variants a piece is worth more the stronger
+ * it is: it can take more, and fewer enemies can take it by strength); mobility (rook
+ * moves); capture threats (enemy pieces this side could take with its next move,
+ * custodially or by strength; the side to move can carry one of them out at once, so it
+ * gets a bonus when it has any); and, in the dragons variant, cave control (own pieces
+ * around a cave that is still untamed and that the opponent does not contest).
+ */
+#include <stdio.h>
+
+#include "movegen/threedragons/threedragons.h"
+
+enum {
+    TD_MAN_VALUE = 100,     /* a piece of the base game, and of strength 3 */
+    TD_MOBILITY = 2,        /* per rook move */
+    TD_THREAT = 15,         /* per enemy piece this side could take with one move */
+    TD_THREAT_ON_MOVE = 40, /* the side to move has a capture to make now */
+    TD_TEMPO = 10,
+};
+
+/* Piece value by strength 1..6 (index 0 unused). */
+static const int STRENGTH_VALUE[TD_MAX_STRENGTH + 1] = {0, 70, 85, 100, 115, 130, 145};
+
+/* Untamed cave with `n` own pieces around it and no enemy one: closer to a dragon (four
+ * never stays untamed: the fourth piece tames it). */
+static const int CAVE_RING[TD_DIRS + 1] = {0, 4, 14, 40, 0};
+
+typedef struct TdTerms {
+    int material, mobility, threats, caves;
+} TdTerms;
+
+static int material_of(const TdPos *p, int player)
+{
+    if (!td_has_strength(p))
+        return bb128_popcount(p->men[player]) * TD_MAN_VALUE;
+    int sum = 0;
+    for (int s = 1; s <= TD_MAX_STRENGTH; s++)
+        sum += bb128_popcount(p->men[player] & p->strength[s - 1]) * STRENGTH_VALUE[s];
+    return sum;
+}
+
+/* Enemy pieces `player` could take with one move (custodially or by strength). */
+static Bb128 threatened_by(const TdPos *p, int player, Bb128 empty)
+{
+    Bb128 reach = td_rook_reach(p->men[player], empty), victims = 0;
+    for (int dir = 0; dir < TD_DIRS; dir++)
+        victims |= td_shift(reach & td_custodial_landings(p, player, dir), dir);
+    if (!td_has_strength(p))
+        return victims;
+    Bb128 weaker = 0;
+    for (int s = 1; s <= TD_MAX_STRENGTH; s++) {
+        Bb128 pieces = p->men[player] & p->strength[s - 1];
+        if (pieces && weaker)
+            victims |= td_neighbours(td_rook_reach(pieces, empty)) & weaker & p->men[!player];
+        weaker |= p->strength[s - 1];
+    }
+    return victims;
+}
+
+static int caves_of(const TdPos *p, int player)
+{
+    if (p->variant != TD_DRAGONS)
+        return 0;
+    int sum = 0;
+    for (int c = 0; c < TD_CAVE_COUNT; c++) {
+        Bb128 ring = td_cave_neighbours(c);
+        if (!(p->tamed >> c & 1) && !(ring & p->men[!player]))
+            sum += CAVE_RING[bb128_popcount(ring & p->men[player])];
+    }
+    return sum;
+}
+
+static TdTerms terms_of(const TdPos *p, int player)
+{
+    TdTerms t;
+    Bb128 empty = TD_BOARD & ~td_blockers(p);
+    t.material = material_of(p, player);
+    t.mobility = td_rook_move_count(p->men[player], empty) * TD_MOBILITY;
+    int threatened = bb128_popcount(threatened_by(p, player, empty));
+    t.threats = threatened * TD_THREAT;
+    if (threatened && player == p->side)
+        t.threats += TD_THREAT_ON_MOVE;
+    t.caves = caves_of(p, player);
+    return t;
+}
+
+static int total(TdTerms t) { return t.material + t.mobility + t.threats + t.caves; }
+
+Score td_evaluate(const void *vp)
+{
+    const TdPos *p = vp;
+    int us = p->side;
+    int score = total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
+    if (score > SCORE_EVAL_MAX)
+        return SCORE_EVAL_MAX;
+    return score < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : score;
+}
+
+void td_eval_terms(const void *vp, char *buf, size_t size)
+{
+    const TdPos *p = vp;
+    TdTerms w = terms_of(p, P1), b = terms_of(p, P2);
+    snprintf(buf, size,
+             "term      white  black\n"
+             "material  %5d  %5d\n"
+             "mobility  %5d  %5d\n"
+             "threats   %5d  %5d\n"
+             "caves     %5d  %5d\n"
+             "tempo     %d for the side to move\n"
+             "total     %d (side to move)\n",
+             w.material, b.material, w.mobility, b.mobility, w.threats, b.threats, w.caves,
+             b.caves, TD_TEMPO, td_evaluate(p));
+}

@@ -1,0 +1,183 @@
+/*
+ * DragonQi: the Game table, the KnightVariation option, move ordering hooks and the bench
+ * positions.
+ */
+#include <string.h>
+
+#include "movegen/dragonqi/dragonqi.h"
+
+static void dq_init(void)
+{
+    dq_board_init();
+    dq_position_init();
+    dq_attack_init();
+}
+
+static int dq_gen_moves(const void *pos, Move *moves) { return dq_gen_legal(pos, moves); }
+
+static bool dq_is_noisy(const void *pos, Move m)
+{
+    (void)pos;
+    return dq_move_noisy(m);
+}
+
+static int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
+
+enum {
+    DQ_ORDER_WIN = 1000000,
+    DQ_ORDER_VICTIM = 16, /* victim value weight against the attacker's (MVV-LVA) */
+    DQ_ORDER_EXCHANGE = 8,
+};
+
+static int dq_noisy_order(const void *pos, Move m)
+{
+    (void)pos;
+    if (dq_move_wins(m))
+        return DQ_ORDER_WIN;
+    int score = dq_value(dq_move_captured(m)) * DQ_ORDER_VICTIM - dq_value(dq_move_piece(m));
+    if (dq_move_exchange(m))
+        score += DQ_ORDER_EXCHANGE * dq_value(dq_move_piece(m));
+    return score;
+}
+
+static uint32_t dq_move_index(const void *pos, Move m)
+{
+    (void)pos;
+    return (uint32_t)(dq_move_from(m) * DQ_CELLS + dq_move_to(m));
+}
+
+static void dq_make_null(const void *pos, void *out)
+{
+    const DqPos *p = pos;
+    DqPos *q = out;
+    *q = *p;
+    dq_key_ep(q, 0);
+    unsigned old_flags = q->flags;
+    if (p->side == DQ_STORM)
+        q->flags &= (uint16_t)~DQ_FLAG_EMPRESS;
+    dq_key_flags(q, old_flags);
+    q->side = (uint8_t)!p->side;
+    q->key ^= dq_key_side();
+    q->sit_key ^= dq_key_side();
+    q->halfmove++;
+    q->fullmove += p->side == DQ_FOREST;
+    q->in_check = -1;
+}
+
+static uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
+static uint64_t dq_key_from_scratch(const void *pos)
+{
+    return dq_key_from_scratch_full(pos, NULL);
+}
+static int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
+static int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
+
+#define DQ_ARROWHEAD_BOARD                                                                   \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T*"
+#define DQ_ARROWHEAD_FIELDS " S DQ0wdy0W - AIaiHhd 220333 - 0 1 "
+
+static const char *const dq_start_fens[DQ_VARIATIONS] = {
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "sword",
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "pike",
+};
+
+static const char *dq_start_fen_for(const int *option_values)
+{
+    int v = option_values[0];
+    return dq_start_fens[v >= 0 && v < DQ_VARIATIONS ? v : DQ_LANCE];
+}
+
+static const char *const dq_knight_choices[] = {"Lance", "Sword", "Pike"};
+static const GameOption dq_options[] = {
+    {.name = "KnightVariation", .choices = dq_knight_choices, .choice_count = 3,
+     .default_choice = DQ_LANCE},
+};
+
+/* Openings, middle games and endings: the three start positions, games played on with and
+ * without the fleets, a land ending, and positions after each great event (the Ice Dragon
+ * afire with the Storm Empress; a Younger Serpent afire with the Queen at war; the Red
+ * Witch ashore). */
+static const char *const dq_bench[] = {
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
+    DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "pike",
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/9/9/9/9/9/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* "
+    "S DQ0wdy0W - AIaid 220300 - 0 1 lance",
+    "t1chkh2t/pp1gqgcp1/3uuu3/3pnpp1p/2p4n1/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+    "(S0)2(S1)(F0)(S7)2(S0)/A2P5/a1P2PPHP/2NUUUN1a/PP1GFG1P1/TC1HK1CT*1 S DQ0wdy0W - AaiHhd "
+    "220333 - 4 8 lance",
+    "t*1chgkc1t/1p2qg2p/p1nu2p2/3pnp1p1/2p1hpp2/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+    "(S0)2(S1)(F0)(S7)2(S0)/5PN2/1PPP2P2/P2UU1PPa/2CGFG2P/1NTHKH1CT* F DQ0wdy0W - IHhd "
+    "220233 - 0 16 lance",
+    "t1cnkgct*1/pp1g2a1p/h1hu1u3/3p1ppp1/1qp2pn2/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"
+    "(S0)2(S1)(F0)(S7)2(S0)/PNAP2P2/1HP1PP3/2PHGU3/1PC1F1NPP/1T1GK2CT F DQ0wdy0W - IaHhd "
+    "220333 - 1 29 lance",
+    "1tchkn2t*/1pAgqg1p1/3uuu3/p1ppn1c1p/1h3pp2/9/9/9/9/9/a2P5/2P1HPPP1/1PNUUUNC1/P2GFG2P/"
+    "T1CHK3T* S DQ0wdy0W - AIid 220300 - 0 12 lance",
+    "t*c1qgkct1/p4ghp1/1p2uun2/n1p1ppp2/3ph3p/9/9/9/9/9/A4N1PP/1PPPPPP2/H1P3P1C/P1CGFG1aH/"
+    "1T1NK3T* F DQ0wdy0W - d 220300 - 3 23 lance",
+    "h2tg2t1/1pc1qgc2/1pku5/2pp1pppp/h1np1np2/9/9/9/9/9/PC2HPP1P/3P3C1/2PU2P1N/1T*1NFG1PH/"
+    "3G1K1T1 S DQ0wdy0W - d 120300 - 19 41 lance",
+    "th2qc3/5g1t1/p1p1g2p1/1pc1kp1n1/1nppp1p1p/9/9/9/9/9/2PP1PPP1/4PP2P/HPNU3TH/P2GFG1CN/"
+    "T5K1C S DQ0wdy0W h d 220300 - 2 61 lance",
+    "1t7/5k3/3n5/2p3p2/9/9/9/9/9/9/9/2P3P2/5N3/3KF4/T8 S DQ0wdy0W - - 000000 - 12 70 lance",
+    "t1c1k3h/p2v3p1/1E3n3/O1D3M2/9/9/9/9/9/9/9/2P2J3/2N2U3/P2GFB3/3H5 S KQ0wdy1W Hn - 220000 "
+    "- 0 1 lance",
+    "4k3t/1p1gq4/5u2A/p5W2/9/9/9/9/9/9/7r1/1my4P1/1P1Q2a2/P5e1N/4KG3 F DF1wdx0- Rh - 002300 "
+    "- 0 1 sword",
+    "1t2k4/9/5Eh2/pMp6/2W6/9/9/9/9/9/3x5/9/P8/3GF4/T*3K3Z S DQ0wdy0- HR - 200000 - 0 1 pike",
+    NULL,
+};
+
+const Game dragonqi_game = {
+    .name = "dragonqi",
+    .side_names = {"storm", "forest"},
+    .files = DQ_FILES,
+    .ranks = DQ_RANKS,
+    .pos_size = sizeof(DqPos),
+    .start_fen = DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
+    .start_fen_for = dq_start_fen_for,
+    .options = dq_options,
+    .option_count = 1,
+    .init = dq_init,
+    .fen_read = dq_fen_read,
+    .fen_write = dq_fen_write,
+    .display = dq_display,
+    .gen_moves = dq_gen_moves,
+    .gen_noisy = dq_gen_noisy,
+    .is_noisy = dq_is_noisy,
+    .make_move = dq_make,
+    .make_null = dq_make_null,
+    .perft = NULL,
+    .move_to_str = dq_move_to_str,
+    .parse_move = dq_parse_move,
+    .key = dq_key,
+    .key_from_scratch = dq_key_from_scratch,
+    .side_to_move = dq_side_to_move,
+    .halfmove_clock = dq_halfmove,
+    .result = dq_result,
+    .no_moves_result = RESULT_DRAW, /* stalemate is a truce; locking up is found by result */
+    .result_info = dq_result_info,
+    .no_progress_plies = 100,
+    .evaluate = dragonqi_evaluate,
+    .eval_terms = dragonqi_eval_terms,
+    .move_index_count = DQ_CELLS * DQ_CELLS,
+    .move_index = dq_move_index,
+    .noisy_order = dq_noisy_order,
+    .threat = NULL,
+    .params = {
+        /* Zugzwang is as rare as in chess: a side almost always has a useful move. */
+        .null_move = true,
+        .reverse_futility = true,
+        .futility = true,
+        .late_move_reductions = true,
+        .late_move_pruning = true,
+        /* Captures are optional. */
+        .noisy_forced = false,
+        .threat_extension = false,
+        .margin_unit = 100,
+    },
+    .bench_fens = dq_bench,
+    .bench_depth = 7,
+};

@@ -1,0 +1,355 @@
+/*
+ * DragonQi move generation for the forces on land (§4.4-4.5, §5, §6.6, §6.10).
+ *
+ * Every force generates from masks: steps and leaps from per-cell tables, slides and
+ * cannon-style jumps from the kingdom-bounded rays (first and second occupied cell by bit
+ * scan), flights from the rays cut at a shield, glides from the other kingdom's part of
+ * the vertical and diagonal rays. Land rays never leave the kingdom: a slide ends at the
+ * coast (embarking is the Trafalgar Ocean module's), and target cells e0/e16 are never
+ * destinations. Forces aboard vessels and the vessels themselves generate nothing here.
+ */
+#include "movegen/dragonqi/gen.h"
+
+/* Moves a force could make from a given cell: quiet destinations and captures. */
+typedef struct Targets {
+    DqBb quiet, capture;
+} Targets;
+
+enum {
+    ORTH = 1 << DQ_N | 1 << DQ_E | 1 << DQ_S | 1 << DQ_W,
+    DIAG = 1 << DQ_NE | 1 << DQ_SE | 1 << DQ_SW | 1 << DQ_NW,
+    ALL = ORTH | DIAG,
+};
+
+/* The enemy cells this force may capture: the general prey minus its own exceptions. */
+static DqBb prey_of(const DqGen *g, int code)
+{
+    DqBb prey = g->prey;
+    int t = dq_type(code);
+    if (t == DQ_ROYAL || t == DQ_ELDER || t == DQ_YOUNGER || t == DQ_DRAGON) {
+        for (DqBb b = prey; bb_any(b);) {
+            int c = bb_pop(&b);
+            if (!dq_can_capture(code, g->p->sq[c]))
+                bb_clear(&prey, c);
+        }
+    }
+    return prey;
+}
+
+static void slides(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
+{
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        DqBb r = dq_geo.ray_land[c][d], b = bb_and(r, g->occ);
+        if (bb_any(b)) {
+            int f = bb_first(b, d);
+            r = bb_minus(r, dq_geo.ray_land[f][d]);
+            bb_clear(&r, f);
+            if (bb_has(prey, f))
+                bb_set(&t->capture, f);
+        }
+        t->quiet = bb_or(t->quiet, r);
+    }
+}
+
+/* Cannon-style captures: exactly one screen, then the first occupied cell (§4.4). */
+static void jumps(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
+{
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        DqBb b = bb_and(dq_geo.ray_land[c][d], g->occ);
+        if (!bb_any(b))
+            continue;
+        DqBb b2 = bb_and(dq_geo.ray_land[bb_first(b, d)][d], g->occ);
+        if (!bb_any(b2))
+            continue;
+        int target = bb_first(b2, d);
+        if (bb_has(prey, target))
+            bb_set(&t->capture, target);
+    }
+}
+
+/* Flights and blazes of the fire creatures, stopped by the enemy Librarian/Jailer. */
+static void flights(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
+{
+    int shield = dq_code(DQ_LIBRARIAN, g->them);
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if (!(dirs >> d & 1))
+            continue;
+        DqBb r = dq_geo.ray_land[c][d];
+        for (DqBb s = bb_and(r, g->occ); bb_any(s);) {
+            int f = bb_first(s, d);
+            if (g->p->sq[f] == shield) {
+                r = bb_minus(r, dq_geo.ray_land[f][d]);
+                bb_clear(&r, f);
+                break;
+            }
+            bb_clear(&s, f);
+        }
+        t->quiet = bb_or(t->quiet, bb_minus(r, g->occ));
+        t->capture = bb_or(t->capture, bb_and(r, prey));
+    }
+}
+
+static void steps(const DqGen *g, int c, int dirs, DqBb area, DqBb prey, Targets *t)
+{
+    for (int d = 0; d < DQ_DIRS; d++) {
+        int to = dq_geo.next[c][d];
+        if (!(dirs >> d & 1) || to == DQ_NO_CELL || !bb_has(area, to))
+            continue;
+        if (!g->p->sq[to])
+            bb_set(&t->quiet, to);
+        else if (bb_has(prey, to))
+            bb_set(&t->capture, to);
+    }
+}
+
+static int forward_dir(int side) { return side == DQ_FOREST ? DQ_N : DQ_S; }
+
+static int diag_forward(int side)
+{
+    int f = forward_dir(side);
+    return 1 << ((f + 1) & 7) | 1 << ((f + 7) & 7);
+}
+
+/* Does this Elf/Troll move earn the exchange of §6.6? */
+static bool earns_exchange(const DqGen *g, int from, int to)
+{
+    int home = g->us == DQ_FOREST ? DQ_RANKS : 1;
+    return dq_geo.y[to] == home && dq_geo.y[from] != home;
+}
+
+static int exchanges(const DqGen *g, Move *extra)
+{
+    const DqPos *p = g->p;
+    bool forest = g->us == DQ_FOREST;
+    int n = 0, pool = forest ? DQ_POOL_H : DQ_POOL_h;
+    if (forest ? p->encl[DQ_ENC_STORMTOWER] == 'W' : p->encl[DQ_ENC_SCHOLARS] == 'w')
+        extra[n++] = dq_move_with_exchange(0, DQ_X_CAPTIVE);
+    static const int kinds[3] = {DQ_X_LKNIGHT, DQ_X_KNIGHT, DQ_X_RANGER};
+    for (int i = 0; i < 3; i++)
+        if (p->pool[pool + i])
+            extra[n++] = dq_move_with_exchange(0, kinds[i]);
+    return n;
+}
+
+/* Adds the moves from `from` to every target (captures included). */
+static void add_targets(DqGen *g, int from, const Targets *t)
+{
+    const DqPos *p = g->p;
+    int code = p->sq[from], type = dq_type(code);
+    int enemy_royal = p->royal[g->them];
+    bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
+    DqBb all = bb_or(t->quiet, t->capture);
+    if (g->noisy_only) {
+        /* quiet moves are noisy only as a Direct Capture, an exchange or en passant */
+        DqBb special = bb_none();
+        if (sword && enemy_royal != DQ_NO_CELL)
+            special = dq_geo.adj[enemy_royal];
+        if (type == DQ_ELF) {
+            special = dq_geo.rank[g->us == DQ_FOREST ? DQ_RANKS : 1];
+            if (p->ep)
+                bb_set(&special, p->ep);
+        }
+        all = bb_or(t->capture, bb_and(t->quiet, special));
+    }
+    while (bb_any(all)) {
+        int to = bb_pop(&all);
+        Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
+        if (sword && enemy_royal != DQ_NO_CELL && bb_has(dq_geo.adj[enemy_royal], to))
+            m = dq_move_with_win(m);
+        Move extra[4];
+        int n = 0;
+        if (type == DQ_ELF && earns_exchange(g, from, to))
+            n = exchanges(g, extra);
+        dq_gen_add(g, m, extra, n);
+        if (type == DQ_ELF && to == p->ep && p->ep)
+            dq_gen_add(g, dq_move_make(DQ_MK_EP, from, to, code,
+                                       p->sq[dq_ep_victim(g->us, to)]),
+                       NULL, 0);
+    }
+}
+
+static void gen_pawn(DqGen *g, int c, DqBb land, DqBb prey, Targets *t)
+{
+    const DqPos *p = g->p;
+    int fwd = forward_dir(g->us), one = dq_geo.next[c][fwd];
+    if (one != DQ_NO_CELL && bb_has(land, one) && !p->sq[one]) {
+        bb_set(&t->quiet, one);
+        int second = g->us == DQ_FOREST ? 2 : 14, two = dq_geo.next[one][fwd];
+        if (dq_geo.y[c] == second && bb_has(land, two) && !p->sq[two])
+            bb_set(&t->quiet, two);
+    }
+    Targets diagonal = {bb_none(), bb_none()};
+    steps(g, c, diag_forward(g->us), land, prey, &diagonal);
+    t->capture = diagonal.capture;
+}
+
+/* The maiden flight (§6.12): the bird glides up its file to any empty cell of the other
+ * kingdom; the tower stays. */
+static void gen_releases(DqGen *g, int from)
+{
+    for (DqBb to = bb_minus(dq_geo.glide_v[from], g->occ); bb_any(to);)
+        dq_gen_add(g, dq_move_make(DQ_MK_RELEASE, from, bb_pop(&to), g->p->sq[from], 0), NULL,
+                   0);
+}
+
+static void gen_force(DqGen *g, int c)
+{
+    const DqPos *p = g->p;
+    int code = p->sq[c], k = dq_geo.kingdom[c];
+    DqBb land = dq_geo.land[k], prey = bb_and(prey_of(g, code), land);
+    Targets t = {bb_none(), bb_none()};
+    int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
+    switch (dq_type(code)) {
+    case DQ_ROYAL: case DQ_WITCH: case DQ_BIRD:
+        steps(g, c, ALL, land, prey, &t);
+        if (dq_type(code) == DQ_BIRD) {
+            t.quiet = bb_minus(dq_geo.land_orth[c], g->occ);
+            t.quiet = bb_or(t.quiet, bb_minus(dq_geo.glide_v[c], g->occ));
+        }
+        break;
+    case DQ_QUEEN: case DQ_FORTRESS: case DQ_SCEPTRE:
+        slides(g, c, ALL, prey, &t);
+        break;
+    case DQ_EMPRESS: case DQ_TALISMAN: case DQ_WIZARD:
+        slides(g, c, ALL, prey, &t);
+        t.quiet = bb_or(t.quiet, bb_minus(bb_or(dq_geo.glide_v[c], dq_geo.glide_d[c]), g->occ));
+        if (dq_type(code) == DQ_WIZARD)
+            jumps(g, c, ALL, prey, &t);
+        break;
+    case DQ_DRAGON:
+        flights(g, c, ALL, prey, &t);
+        break;
+    case DQ_ELDER:
+        flights(g, c, ORTH, prey, &t);
+        break;
+    case DQ_YOUNGER:
+        flights(g, c, DIAG, prey, &t);
+        break;
+    case DQ_PAWN:
+        gen_pawn(g, c, land, prey, &t);
+        break;
+    case DQ_ELF: case DQ_DEFENDER:
+        steps(g, c, fwd_side, land, prey, &t);
+        break;
+    case DQ_GUARD:
+        steps(g, c, ALL, dq_geo.palace[g->us], prey, &t);
+        break;
+    case DQ_LIBRARIAN:
+        steps(g, c, ALL, land, bb_none(), &t);
+        break;
+    case DQ_KNIGHT:
+        t.quiet = bb_minus(bb_and(dq_geo.leap_n[c], land), g->occ);
+        t.capture = bb_and(dq_geo.leap_n[c], prey);
+        break;
+    case DQ_LKNIGHT:
+        t.quiet = bb_minus(bb_and(dq_geo.leap_h[p->variant][c], land), g->occ);
+        t.capture = bb_and(dq_geo.leap_h[p->variant][c], prey);
+        break;
+    case DQ_CROSSBOW:
+        slides(g, c, ORTH, bb_none(), &t);
+        jumps(g, c, ORTH, prey, &t);
+        break;
+    case DQ_SIEGE:
+        slides(g, c, ORTH, prey, &t);
+        jumps(g, c, ORTH, prey, &t);
+        break;
+    case DQ_BUCCANEER:
+        slides(g, c, DIAG, prey, &t);
+        break;
+    case DQ_RANGER:
+        slides(g, c, DIAG, prey, &t);
+        jumps(g, c, DIAG, prey, &t);
+        break;
+    case DQ_TOWER: case DQ_TOWERBIRD:
+        slides(g, c, ORTH, prey, &t);
+        if (dq_type(code) == DQ_TOWERBIRD && !g->noisy_only)
+            gen_releases(g, c);
+        break;
+    default: /* the Woodland Princess moves only by her arrows */
+        return;
+    }
+    add_targets(g, c, &t);
+}
+
+/* Could this move change whether our royal is attacked? Only through a cell on one of its
+ * land rays that holds an enemy force (sliders, jumpers, fire creatures), unless the royal
+ * itself moves or the shortcut is off: steppers and leapers are enemy forces we cannot
+ * move, the Red Witch captures whatever Forest force stands in her way, and the Sword case
+ * switches the shortcut off. Attacks from the ocean will have to widen `royal_lines`. */
+static inline bool may_expose(const DqGen *g, Move m)
+{
+    if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
+        return true;
+    int kind = dq_move_kind(m), to = dq_move_to(m);
+    if (kind == DQ_MK_PLANT)
+        return false;
+    if (kind == DQ_MK_EP && bb_has(g->royal_lines, dq_ep_victim(g->us, to)))
+        return true;
+    return kind == DQ_MK_TOWERING || bb_has(g->royal_lines, dq_move_from(m)) ||
+           bb_has(g->royal_lines, to);
+}
+
+void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
+{
+    bool base = !g->noisy_only || dq_move_noisy(m);
+    if (!base && !extra_count)
+        return;
+    if (may_expose(g, m)) {
+        DqPos q;
+        dq_make_core(g->p, m, &q);
+        if (dq_royal_attacked(&q, g->us))
+            return;
+    }
+    if (base)
+        g->moves[g->n++] = m;
+    for (int i = 0; i < extra_count; i++)
+        if (!g->noisy_only || dq_move_noisy(m | extra[i]))
+            g->moves[g->n++] = m | extra[i];
+}
+
+static int generate(const DqPos *p, Move *moves, bool noisy_only)
+{
+    if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
+        p->royal[1] == DQ_NO_CELL)
+        return 0;
+    if (p->flags & DQ_FLAG_TRIDENT)
+        return 0; /* §6.13: only the Trident re-alignment, a vessel action */
+    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .noisy_only = noisy_only};
+    g.occ = bb_or(p->men[0], p->men[1]);
+    g.prey = bb_and(p->men[g.them], dq_geo.grid);
+    if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
+        bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
+    int royal = p->royal[g.us], enemy = p->royal[g.them];
+    /* only the land rays on which an enemy force stands can carry an attack after our move:
+     * moving forces on a ray without one cannot create a slide, jump or flight along it */
+    g.royal_lines = bb_none();
+    for (int d = 0; d < DQ_DIRS; d++)
+        if (bb_meets(dq_geo.ray_land[royal][d], p->men[g.them]))
+            g.royal_lines = bb_or(g.royal_lines, dq_geo.ray_land[royal][d]);
+    /* In check every move needs the test; so does Storm when the Prince might reach a cell
+     * beside the Warlord (any Storm force may stop guarding it) or Tower beside him. */
+    g.test_all = dq_in_check(p) ||
+                 (g.us == DQ_STORM && enemy != DQ_E0 &&
+                  (dq_distance(royal, enemy) <= 2 ||
+                   (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
+                    dq_geo.y[royal] <= 2)));
+    DqBb mine = bb_and(p->men[g.us], bb_or(dq_geo.land[0], dq_geo.land[1]));
+    while (bb_any(mine))
+        gen_force(&g, bb_pop(&mine));
+    dq_gen_specials(&g);
+    return g.n;
+}
+
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false); }
+
+int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true); }
+
+bool dq_has_legal_move(const DqPos *p)
+{
+    Move moves[MAX_MOVES];
+    return dq_gen_legal(p, moves) > 0;
+}

@@ -1,0 +1,482 @@
+/*
+ * Dragon-draughts (Turkish draughts): perft, hand-checked move lists, FEN, notation,
+ * results, invariants and forced wins. Every expected list below is worked out from
+ * shared/rules/dragondraughts.md square by square, never copied from the engine.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/perft.h"
+#include "movegen/dragondraughts/dragondraughts.h"
+#include "tests/helpers.h"
+
+#define DD_START "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1"
+
+static const Game *dd(void) { return t_game("dragondraughts"); }
+
+START_TEST(alias_finds_the_game)
+{
+    ck_assert_ptr_eq(t_game("turkish"), dd());
+}
+END_TEST
+
+/* The rules file's table for depths 1-6; depth 7 see capture_paths_match_table. */
+START_TEST(start_perft)
+{
+    static const uint64_t expected[] = {1, 8, 64, 708, 7538, 85090, 931312, 10782308};
+    for (int d = 0; d <= 7; d++)
+        ck_assert_uint_eq(t_perft(dd(), DD_START, d), expected[d]);
+}
+END_TEST
+
+/* The game's own perft (bulk counting) against the generic one through the table. */
+START_TEST(perft_matches_generic)
+{
+    DraughtsPos p;
+    t_load(dd(), "8/1ppppppp/2pp1ppp/Kp2p3/8/1PPPPPPP/PPPPPPPP/8 w 0 4", &p);
+    ck_assert_uint_eq(perft(dd(), &p, 4), perft_generic(dd(), &p, 4));
+    t_load(dd(), DD_START, &p);
+    ck_assert_uint_eq(perft(dd(), &p, 5), perft_generic(dd(), &p, 5));
+}
+END_TEST
+
+/* Counts capture paths instead of moves: each path of a move is a separate branch. */
+typedef struct PathCount {
+    Move target;
+    uint64_t paths;
+} PathCount;
+
+static void count_path(void *ctx, const int *path, int length, Move move)
+{
+    (void)path, (void)length;
+    PathCount *pc = ctx;
+    pc->paths += move == pc->target;
+}
+
+static uint64_t path_perft(const Game *g, const DraughtsPos *p, int depth)
+{
+    Move moves[MAX_MOVES];
+    int n = g->gen_moves(p, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        PathCount pc = {.target = moves[i], .paths = 1};
+        if (dd_move_captured(p, moves[i])) {
+            pc.paths = 0;
+            draughts_capture_paths(p, dd_move_from(p, moves[i]), count_path, &pc);
+        }
+        if (depth == 1) {
+            total += pc.paths;
+            continue;
+        }
+        DraughtsPos child;
+        g->make_move(p, moves[i], &child);
+        total += pc.paths * path_perft(g, &child, depth - 1);
+    }
+    return total;
+}
+
+/*
+ * The rules file's depth-7 figure, 10782382, is 74 more than the distinct-move count
+ * 10782308: it counts capture paths. The first leaves where they differ are Daimyo
+ * captures such as a5c5f5 / a5d5f5 below (same origin, destination and captured set,
+ * so one move by the rules' move identity). Counting paths reproduces the table exactly.
+ */
+START_TEST(capture_paths_match_table)
+{
+    DraughtsPos p;
+    t_load(dd(), DD_START, &p);
+    ck_assert_uint_eq(path_perft(dd(), &p, 6), 931312);
+    ck_assert_uint_eq(path_perft(dd(), &p, 7), 10782382);
+}
+END_TEST
+
+START_TEST(start_moves)
+{
+    t_assert_moves(dd(), DD_START, "a3a4 b3b4 c3c4 d3d4 e3e4 f3f4 g3g4 h3h4");
+}
+END_TEST
+
+static const struct {
+    const char *fen, *moves;
+} hand_checked[] = {
+    /* a man steps forward or sideways, never back */
+    {"8/7p/8/8/3P4/8/8/8 w 0 1", "d4c4 d4d5 d4e4"},
+    /* board edges: no wrap from the a-file to the h-file */
+    {"8/8/8/7p/P7/8/8/8 w 0 1", "a4a5 a4b4"},
+    {"8/8/8/7p/P7/8/8/8 b 0 1", "h5g5 h5h4"},
+    /* an enemy man behind cannot be taken (men never capture backward), either side */
+    {"8/8/8/8/3P4/3p4/8/8 w 0 1", "d4c4 d4d5 d4e4"},
+    {"8/8/8/8/3P4/3p4/8/8 b 0 1", "d3c3 d3d2 d3e3"},
+    /* capture is compulsory: d5 is jumped, the other man may not move */
+    {"8/7p/8/3p4/3P4/8/8/8 w 0 1", "d4d6"},
+    /* most captures: c3-e3-e5 takes d3 and e4; c3-c5 takes only c4 */
+    {"8/8/8/8/2p1p3/2Pp4/8/8 w 0 1", "c3e3e5"},
+    /* two equally long sequences, both legal; h5xh6 (one piece) is not */
+    {"8/8/7p/7P/1p3p2/2pPp3/8/8 w 0 1", "d3b3b5 d3f3f5"},
+    /* quiet promotion square ahead, and black men promote on rank 1 */
+    {"8/2P5/8/8/8/8/8/7k w 0 1", "c7b7 c7c8 c7d7"},
+    {"8/8/8/8/8/8/1p6/7K b 0 1", "b2a2 b2b1 b2c2"},
+    /* a man reaching rank 8 mid-capture goes on as a man: d6xd7 to d8, then xe8 to f8;
+     * a Daimyo on f8 could go on down over f5, a man cannot */
+    {"4k3/3p4/3P4/5p2/8/8/8/8 w 0 1", "d6d8f8"},
+    /* a Daimyo flies: d4 up to d5 (own d6), down to d1, left to a4, right to e4 (f4-g4 is
+     * a pair, nothing to land on) */
+    {"8/8/3P4/8/3K1pp1/8/8/8 w 0 1",
+     "d4d5 d4d3 d4d2 d4d1 d4c4 d4b4 d4a4 d4e4 d6d7 d6c6 d6e6"},
+    /* a Daimyo capture lands on any empty square beyond */
+    {"8/8/8/8/8/p7/8/K7 w 0 1", "a1a4 a1a5 a1a6 a1a7 a1a8"},
+    /* no 180-degree turn: after e4xc4 (to b4 or a4) it may not come back over g4, and
+     * after e4xg4 (to h4) not back over c4, so each takes one piece */
+    {"8/8/8/8/2p1K1p1/8/8/8 w 0 1", "e4a4 e4b4 e4h4"},
+    /* the same move by two paths is one move: a5xb5 landing on c5 or d5, then xe5 to f5,
+     * g5 or h5; printed by the path that sorts first */
+    {"8/8/8/Kp2p3/8/8/8/8 w 0 1", "a5c5f5 a5c5g5 a5c5h5"},
+    /* captured pieces leave at once, so the path crosses an emptied square: a4xc4 to e4
+     * (f4 own), xe6 to e7 (e8 own), xd7 to c7 (b7 own), then down through c4 (gone) over
+     * c2 to c1: four pieces. a4xc4 to d4, xd7 to d8 takes only two. */
+    {"4K3/1P1p4/4p3/8/K1p2P2/8/2p5/8 w 0 1", "a4e4e7c7c1"},
+    /* a removal opens a capture: b4 blocks c4's landing square until it is taken, so
+     * b1xb4 to b6, xd6 to e6 (f6 own), xe5 to e4 (e3 own), then xc4 landing on b4 or a4 */
+    {"8/1P6/3p1P2/4p3/1pp5/4P3/8/1K6 w 0 1", "b1b6e6e4a4 b1b6e6e4b4"},
+    /* a loop through the origin: b2xb4 to b6, xd6 to f6, xf4 to f2, xd2 to c2/b2/a2, or
+     * the other way round b2xd2 to f2, xf4 to f6, xd6 to b6, xb4 to b3/b2/b1; ending on
+     * b2 both ways takes the same four pieces: one move */
+    {"8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1",
+     "b2b6f6f2a2 b2b6f6f2b2 b2b6f6f2c2 b2f2f6b6b1 b2f2f6b6b3"},
+    /* man, three jumps: up-right-up and right-up-up both end on d6 with different pieces;
+     * right-up-left ends on b4 */
+    {"8/8/8/3p4/2p5/1p1p4/1Pp5/8 w 0 1", "b2b4d4d6 b2d2d4b4 b2d2d4d6"},
+    /* black captures down and promotes; the side without pieces has no moves */
+    {"8/8/8/8/8/3p4/3P4/8 b 0 1", "d3d1"},
+    {"8/8/8/8/8/8/8/K7 b 0 1", ""},
+    /* blocked: a2 cannot step to a1 or b2 nor jump b2 (c2 taken) */
+    {"8/8/8/8/8/P7/pPP5/K7 b 0 1", ""},
+};
+
+static int word_count(const char *s)
+{
+    int n = 0;
+    for (const char *c = s; *c; c++)
+        n += *c != ' ' && (c == s || c[-1] == ' ');
+    return n;
+}
+
+START_TEST(hand_checked_lists)
+{
+    t_assert_moves(dd(), hand_checked[_i].fen, hand_checked[_i].moves);
+    ck_assert_uint_eq(t_perft(dd(), hand_checked[_i].fen, 1),
+                      (uint64_t)word_count(hand_checked[_i].moves));
+}
+END_TEST
+
+/* Small trees worked out by hand. */
+START_TEST(hand_checked_perft)
+{
+    /* a5c5f5 etc.: every capture takes both black men, black then has no move */
+    ck_assert_uint_eq(t_perft(dd(), "8/8/8/Kp2p3/8/8/8/8 w 0 1", 2), 0);
+    /* three man moves, each answered by h7h6 or h7g7 */
+    ck_assert_uint_eq(t_perft(dd(), "8/7p/8/8/3P4/8/8/8 w 0 1", 2), 6);
+    /* b2b1 promotes and must be taken at once (h1 over b1 to a1); after b2a2 or b2c2 the
+     * Daimyo h1 has h2-h8 and g1-a1, 14 moves */
+    ck_assert_uint_eq(t_perft(dd(), "8/8/8/8/8/8/1p6/7K b 0 1", 2), 1 + 14 + 14);
+}
+END_TEST
+
+START_TEST(promotion_at_end_of_move)
+{
+    unsigned char pos[256];
+    char out[FEN_MAX];
+    t_load(dd(), "4k3/3p4/3P4/5p2/8/8/8/8 w 3 9", pos);
+    t_play(dd(), pos, "d6d8f8");
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "5K2/8/8/5p2/8/8/8/8 b 0 9");
+    t_load(dd(), "8/2P5/8/8/8/8/8/7k w 0 1", pos);
+    t_play(dd(), pos, "c7c8");
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "2K5/8/8/8/8/8/8/7k b 0 1");
+    t_load(dd(), "8/8/8/8/8/3p4/3P4/8 b 0 1", pos);
+    t_play(dd(), pos, "d3d1");
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "8/8/8/8/8/8/8/3k4 w 0 2");
+    ck_assert_int_eq(dd()->result(pos), RESULT_LOSS);
+}
+END_TEST
+
+START_TEST(halfmove_clock)
+{
+    unsigned char pos[256];
+    char out[FEN_MAX];
+    t_load(dd(), "7k/8/8/8/8/8/P7/K7 w 5 10", pos);
+    t_play(dd(), pos, "a1b1");
+    ck_assert_int_eq(dd()->halfmove_clock(pos), 6);
+    t_play(dd(), pos, "h8g8");
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "6k1/8/8/8/8/8/P7/1K6 w 7 11");
+    t_play(dd(), pos, "a2a3");
+    ck_assert_int_eq(dd()->halfmove_clock(pos), 0);
+    t_play(dd(), pos, "g8g3 a3a4 g3b3");
+    ck_assert_int_eq(dd()->halfmove_clock(pos), 1);
+    /* a Daimyo's capture resets it too */
+    t_load(dd(), "8/8/8/8/8/p7/8/K7 w 9 1", pos);
+    t_play(dd(), pos, "a1a8");
+    ck_assert_int_eq(dd()->halfmove_clock(pos), 0);
+}
+END_TEST
+
+START_TEST(results)
+{
+    unsigned char pos[256];
+    Move moves[MAX_MOVES];
+    t_load(dd(), DD_START, pos);
+    ck_assert_int_eq(dd()->result(pos), RESULT_NONE);
+    t_load(dd(), "8/8/8/8/8/8/8/K7 b 0 1", pos);
+    ck_assert_int_eq(dd()->result(pos), RESULT_LOSS);
+    ck_assert_int_eq(dd()->gen_moves(pos, moves), 0);
+    /* blocked: the game goes on by result() but there is no move, which loses */
+    t_load(dd(), "8/8/8/8/8/P7/pPP5/K7 b 0 1", pos);
+    ck_assert_int_eq(dd()->result(pos), RESULT_NONE);
+    ck_assert_int_eq(dd()->gen_moves(pos, moves), 0);
+    ck_assert_int_eq(dd()->no_moves_result, RESULT_LOSS);
+}
+END_TEST
+
+START_TEST(fen_round_trip_and_errors)
+{
+    unsigned char pos[256];
+    char out[FEN_MAX];
+    t_load(dd(), "8/8/3p4/8/1p3p2/8/1K1p4/8 b 12 40", pos);
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "8/8/3p4/8/1p3p2/8/1K1p4/8 b 12 40");
+    t_load(dd(), "4K3/1P1p4/4p3/8/K1p2P2/8/2p5/8 w 0 1", pos);
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "4K3/1P1p4/4p3/8/K1p2P2/8/2p5/8 w 0 1");
+    t_load(dd(), "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w", pos);
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, DD_START);
+    ck_assert_uint_eq(dd()->key(pos), dd()->key_from_scratch(pos));
+    static const char *bad[] = {
+        "",
+        "w",
+        "8/8/8 w 0 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8/8 w 0 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPX/8 w 0 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPQ/8 w 0 1",
+        "8/ppppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
+        "8/ppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
+        "9/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
+        "44/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
+        "08/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 x 0 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w -1 1",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 0",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 x",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1 extra",
+        "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 99999999999 1",
+        /* 17 white pieces */
+        "8/pppppppp/pppppppp/8/K7/PPPPPPPP/PPPPPPPP/8 w 0 1",
+        /* men on their last rank (would be Daimyos) or behind their start ranks */
+        "P7/8/8/8/8/8/8/7k w 0 1",
+        "8/8/8/8/8/8/8/p6K w 0 1",
+        "8/8/8/8/8/8/8/P6k w 0 1",
+        "p7/8/8/8/8/8/8/7K w 0 1",
+        /* the side that just moved has no pieces; no pieces at all */
+        "8/8/8/8/8/8/8/K7 w 0 1",
+        "8/8/8/8/8/8/8/8 w 0 1",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        ck_assert_msg(t_fen_rejected(dd(), bad[i]), "accepted bad FEN '%s'", bad[i]);
+}
+END_TEST
+
+static void assert_same_move(const char *fen, const char *a, const char *b)
+{
+    unsigned char pos[256];
+    t_load(dd(), fen, pos);
+    Move ma = dd()->parse_move(pos, a), mb = dd()->parse_move(pos, b);
+    ck_assert_msg(ma != MOVE_NONE && ma == mb, "%s and %s differ in %s", a, b, fen);
+}
+
+static void assert_rejected(const char *fen, const char *move)
+{
+    unsigned char pos[256];
+    t_load(dd(), fen, pos);
+    ck_assert_msg(dd()->parse_move(pos, move) == MOVE_NONE, "accepted '%s' in %s", move, fen);
+}
+
+START_TEST(notation)
+{
+    const char *dup = "8/8/8/Kp2p3/8/8/8/8 w 0 1";
+    const char *loop = "8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1";
+    const char *man3 = "8/8/8/3p4/2p5/1p1p4/1Pp5/8 w 0 1";
+    unsigned char pos[256];
+    char s[MOVE_STR_MAX];
+    /* any path of a move, and origin + destination when only one move has them */
+    assert_same_move(dup, "a5c5f5", "a5d5f5");
+    assert_same_move(dup, "a5c5g5", "a5g5");
+    assert_same_move(loop, "b2b6f6f2b2", "b2f2f6b6b2");
+    assert_same_move(loop, "b2b6f6f2b2", "b2b2");
+    assert_same_move(loop, "b2f2f6b6b1", "b2b1");
+    assert_same_move(man3, "b2d2d4b4", "b2b4");
+    assert_same_move(DD_START, "e3e4", "e3e4");
+    /* the printed path is the one that sorts first */
+    t_load(dd(), loop, pos);
+    dd()->move_to_str(pos, dd()->parse_move(pos, "b2f2f6b6b2"), s);
+    ck_assert_str_eq(s, "b2b6f6f2b2");
+    t_load(dd(), dup, pos);
+    dd()->move_to_str(pos, dd()->parse_move(pos, "a5h5"), s);
+    ck_assert_str_eq(s, "a5c5h5");
+    /* b2-d6 is two different moves (b3, c4, d5 or c2, d3, d5): ambiguous */
+    assert_rejected(man3, "b2d6");
+    ck_assert(dd()->parse_move(pos, "a5c5f5") != MOVE_NONE);
+    /* short paths (not the most captures), wrong landings, paths that are not captures */
+    static const char *bad_man3[] = {"b2b4d4", "b2d2", "b2b4d4d6b6", "b2b3", "b2c2d2d4d6",
+                                     "b2b4c4d4d6"};
+    for (size_t i = 0; i < sizeof bad_man3 / sizeof *bad_man3; i++)
+        assert_rejected(man3, bad_man3[i]);
+    static const char *bad_dup[] = {"a5b5", "a5c5", "a5e5f5", "a5c5e5", "a5c5f5g5", "a5a6"};
+    for (size_t i = 0; i < sizeof bad_dup / sizeof *bad_dup; i++)
+        assert_rejected(dup, bad_dup[i]);
+    static const char *bad_start[] = {
+        "e3e5", "e2e3", "e3d3", "e6e5", "", "e3", "e3e4x", "e3e", "E3E4", "e3e4 ", "i3i4",
+        "e0e1", "0000", "\xff\xfe\x01\x02", "e3e4e5e6e7e8a1a2a3a4a5a6a7a8b1b2b3b4b5b6",
+    };
+    for (size_t i = 0; i < sizeof bad_start / sizeof *bad_start; i++)
+        assert_rejected(DD_START, bad_start[i]);
+}
+END_TEST
+
+START_TEST(null_move_and_keys)
+{
+    unsigned char pos[256], next[256];
+    t_load(dd(), "8/8/3p4/8/1p3p2/8/1K1p4/8 w 4 7", pos);
+    dd()->make_null(pos, next);
+    ck_assert_int_eq(dd()->side_to_move(next), P2);
+    ck_assert_int_eq(dd()->halfmove_clock(next), 5);
+    ck_assert_uint_ne(dd()->key(next), dd()->key(pos));
+    ck_assert_uint_eq(dd()->key(next), dd()->key_from_scratch(next));
+}
+END_TEST
+
+START_TEST(random_game_invariants)
+{
+    ck_assert_int_gt(t_random_games(dd(), DD_START, 60, 300, 4242), 3000);
+    /* Daimyos from the start: flying captures, loops and duplicates are common */
+    ck_assert_int_gt(t_random_games(dd(), "8/kppp1ppk/1pp2pp1/8/8/1PP2PP1/KPPP1PPK/8 w 0 1", 40,
+                                    200, 99),
+                     1000);
+}
+END_TEST
+
+START_TEST(noisy_moves)
+{
+    unsigned char pos[256];
+    Move moves[MAX_MOVES], noisy[MAX_MOVES];
+    t_load(dd(), "8/8/8/Kp2p3/8/8/8/8 w 0 1", pos);
+    int n = dd()->gen_moves(pos, moves);
+    ck_assert_int_eq(dd()->gen_noisy(pos, noisy), n);
+    for (int i = 0; i < n; i++)
+        ck_assert_int_ge(dd()->noisy_order(pos, moves[i]), 2000);
+    /* a quiet promotion is not noisy: noisy_forced needs noisy = all moves or none */
+    t_load(dd(), "8/2P5/8/8/8/8/8/7k w 0 1", pos);
+    ck_assert_int_eq(dd()->gen_noisy(pos, noisy), 0);
+    ck_assert(dd()->params.noisy_forced);
+    ck_assert(!dd()->params.null_move);
+}
+END_TEST
+
+/* threat(): the opponent has a man about to promote onto a free square */
+START_TEST(promotion_threat)
+{
+    unsigned char pos[256];
+    t_load(dd(), "8/8/8/8/8/8/1p6/7K w 0 1", pos);
+    ck_assert(dd()->threat(pos));
+    t_load(dd(), "8/8/8/8/8/8/1p6/1K6 w 0 1", pos);
+    ck_assert(!dd()->threat(pos));
+    t_load(dd(), "8/8/8/8/8/8/1p6/7K b 0 1", pos);
+    ck_assert(!dd()->threat(pos));
+    t_load(dd(), DD_START, pos);
+    ck_assert(!dd()->threat(pos));
+}
+END_TEST
+
+START_TEST(evaluation)
+{
+    unsigned char pos[256];
+    char terms[1024];
+    t_load(dd(), DD_START, pos);
+    Score white = dd()->evaluate(pos);
+    t_load(dd(), "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 b 0 1", pos);
+    ck_assert_int_eq(dd()->evaluate(pos), white);
+    /* a Daimyo up: clearly better for its owner, from either side's view */
+    t_load(dd(), "8/pppp4/8/8/8/8/PPPP4/K7 w 0 1", pos);
+    ck_assert_int_gt(dd()->evaluate(pos), 2 * dd()->params.margin_unit);
+    t_load(dd(), "8/pppp4/8/8/8/8/PPPP4/K7 b 0 1", pos);
+    ck_assert_int_lt(dd()->evaluate(pos), -2 * dd()->params.margin_unit);
+    ck_assert_int_lt(abs(dd()->evaluate(pos)), SCORE_EVAL_MAX);
+    dd()->eval_terms(pos, terms, sizeof terms);
+    static const char *names[] = {"material", "advance", "runner",   "guard",
+                                  "support",  "attacked", "mobility", "total"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        ck_assert_msg(strstr(terms, names[i]), "eval_terms lacks %s", names[i]);
+}
+END_TEST
+
+START_TEST(bench_positions_valid)
+{
+    int count = 0;
+    for (const char *const *f = dd()->bench_fens; *f; f++, count++) {
+        unsigned char pos[256];
+        Move moves[MAX_MOVES];
+        t_load(dd(), *f, pos);
+        ck_assert_int_gt(dd()->gen_moves(pos, moves), 0);
+    }
+    ck_assert_int_ge(count, 10);
+}
+END_TEST
+
+START_TEST(forced_wins)
+{
+    /* d4xd5 takes black's last piece */
+    ck_assert_int_eq(t_forced_win_plies(dd(), "8/8/8/3p4/3P4/8/8/8 w 0 1", 3), 1);
+    /* c8c2 leaves the a2 man without a move (a1, b2 taken; b2 cannot be jumped) */
+    ck_assert_int_eq(t_forced_win_plies(dd(), "2K5/8/8/8/8/P7/pP6/K7 w 0 1", 3), 1);
+    /* the loop capture takes all four black men */
+    ck_assert_int_eq(t_forced_win_plies(dd(), "8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1", 3), 1);
+    /* h1h4: a4a3 is jumped by a2, a4b4 by the Daimyo along rank 4 */
+    ck_assert_int_eq(t_forced_win_plies(dd(), "8/8/8/8/p7/8/P7/7K w 0 1", 5), 3);
+    /* the same for black, mirrored */
+    ck_assert_int_eq(t_forced_win_plies(dd(), "7k/p7/8/P7/8/8/8/8 b 0 1", 5), 3);
+    /* a shot: d3d4 forces d5xd4 to d3, then the Daimyo a3 takes d3 and, from e3, e6 */
+    ck_assert_int_eq(t_forced_win_plies(dd(), "8/8/4p3/3p4/8/K2P4/8/8 w 0 1", 5), 3);
+}
+END_TEST
+
+Suite *dragondraughts_suite(void)
+{
+    Suite *s = suite_create("dragondraughts");
+    TCase *tc = tcase_create("movegen");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, alias_finds_the_game);
+    tcase_add_test(tc, start_perft);
+    tcase_add_test(tc, perft_matches_generic);
+    tcase_add_test(tc, capture_paths_match_table);
+    tcase_add_test(tc, start_moves);
+    tcase_add_loop_test(tc, hand_checked_lists, 0,
+                        (int)(sizeof hand_checked / sizeof *hand_checked));
+    tcase_add_test(tc, hand_checked_perft);
+    tcase_add_test(tc, promotion_at_end_of_move);
+    tcase_add_test(tc, halfmove_clock);
+    tcase_add_test(tc, results);
+    tcase_add_test(tc, fen_round_trip_and_errors);
+    tcase_add_test(tc, notation);
+    tcase_add_test(tc, null_move_and_keys);
+    tcase_add_test(tc, random_game_invariants);
+    tcase_add_test(tc, noisy_moves);
+    tcase_add_test(tc, promotion_threat);
+    tcase_add_test(tc, evaluation);
+    tcase_add_test(tc, bench_positions_valid);
+    tcase_add_test(tc, forced_wins);
+    suite_add_tcase(s, tc);
+    return s;
+}
