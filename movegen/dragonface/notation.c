@@ -152,7 +152,8 @@ bool df_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     strcpy(copy, fen);
     char *field[DF_FEN_FIELDS_MAX + 1];
     int fields = 0;
-    for (char *t = strtok(copy, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+    char *save = NULL;
+    for (char *t = strtok_r(copy, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
         if (fields > DF_FEN_FIELDS_MAX)
             break;
         field[fields++] = t;
