@@ -33,6 +33,9 @@ enum {
     DF_RANKS = 9,
     DF_SQUARES = 99,
     DF_NO_SQUARE = -1,
+    DF_SQ_C3 = 2 * DF_FILES + 2, /* the Governors' start squares: c3-i3 and c7-i7 */
+    DF_SQ_C7 = 6 * DF_FILES + 2,
+    DF_GOVERNOR_FILES = 7,
 };
 
 enum { DF_EMPEROR = 0, DF_AMBASSADOR = 1, DF_GOVERNOR = 2 };
@@ -104,16 +107,16 @@ static inline Bb128 df_shift(Bb128 b, int dir)
 
 static inline Bb128 df_rights_bb(unsigned rights)
 {
-    return ((Bb128)(rights & 0x7F) << 24) | ((Bb128)(rights >> 7) << 68);
+    return ((Bb128)(rights & 0x7F) << DF_SQ_C3) | ((Bb128)(rights >> 7) << DF_SQ_C7);
 }
 
 /* The rights bit of a start square (c3-i3, c7-i7), or 0 for any other square. */
 static inline unsigned df_rights_bit(int sq)
 {
-    if (sq >= 24 && sq <= 30)
-        return 1u << (sq - 24);
-    if (sq >= 68 && sq <= 74)
-        return 1u << (sq - 68 + 7);
+    if (sq >= DF_SQ_C3 && sq < DF_SQ_C3 + DF_GOVERNOR_FILES)
+        return 1u << (sq - DF_SQ_C3);
+    if (sq >= DF_SQ_C7 && sq < DF_SQ_C7 + DF_GOVERNOR_FILES)
+        return 1u << (sq - DF_SQ_C7 + DF_GOVERNOR_FILES);
     return 0;
 }
 
