@@ -492,8 +492,11 @@ const Game dragonface_game = {
          * stays available. */
         .threat_extension = false,
         .margin_unit = 100,
+        /* A capture converts the piece instead of removing it, so capture chains never
+         * run dry; quiescence stands pat after six plies of them. */
+        .qsearch_max_plies = 6,
     },
     .bench_fens = df_bench,
-    .bench_depth = 4,
+    .bench_depth = 9,
     .perft_reference = df_perft_reference,
 };
