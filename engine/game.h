@@ -38,6 +38,8 @@ typedef struct SearchParams {
     bool noisy_forced;     /* noisy moves, when any exist, are all the legal moves (draughts) */
     bool threat_extension; /* extend positions where Game.threat() reports a threat */
     int margin_unit;       /* eval value of one ordinary man; pruning margins scale from it */
+    int qsearch_max_plies; /* quiescence stops (stands pat) after this many plies; 0: never.
+                            * For games whose captures never run out (conversions). */
 } SearchParams;
 
 /* An option a game adds to the protocol (a combo), e.g. dragonqi's KnightVariation. */

@@ -209,7 +209,11 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
          (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
         return hit.score;
 
-    /* 3. Which moves: the noisy ones, or all of them when a threat must be answered
+    /* 3. Games whose captures never run out stop quiescence at a fixed depth. */
+    if (g->params.qsearch_max_plies && qply >= g->params.qsearch_max_plies)
+        return tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
+
+    /* 4. Which moves: the noisy ones, or all of them when a threat must be answered
      * (the quiescence analogue of check evasions). */
     Move moves[MAX_MOVES];
     bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, pos);
@@ -221,7 +225,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     if (ply >= MAX_PLY)
         return eval;
 
-    /* 4. Stand pat, unless the moves are compulsory. */
+    /* 5. Stand pat, unless the moves are compulsory. */
     Score best = -SCORE_INFINITE, original_alpha = alpha;
     if (!forced) {
         best = eval;
@@ -234,7 +238,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
             alpha = best;
     }
 
-    /* 5. Captures and the like, best first. */
+    /* 6. Captures and the like, best first. */
     MovePicker mp;
     movepick_init(&mp, t, ply, moves, n, tt_hit ? hit.move : MOVE_NONE, false);
     Move best_move = MOVE_NONE;

@@ -28,6 +28,13 @@ static void bt_init(void)
 
 static Bb64 goal_row(int player) { return player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB; }
 
+/* The squares where a move is tactical even without a capture: the last two ranks
+ * before the goal, from which a man threatens to win. */
+static Bb64 attack_zone(int player)
+{
+    return player == P1 ? 0x00FFFF0000000000ULL | BT_RANK_8_BB : 0x0000000000FFFF00ULL | BT_RANK_1_BB;
+}
+
 /* Forward step direction in square numbers for each player. */
 static int forward(int player) { return player == P1 ? 8 : -8; }
 
@@ -91,7 +98,7 @@ static int bt_gen_noisy(const void *vp, Move *moves)
     if (bt_result(p) != RESULT_NONE)
         return 0;
     BtTargets t = targets(p);
-    Bb64 keep = p->men[!p->side] | goal_row(p->side);
+    Bb64 keep = p->men[!p->side] | attack_zone(p->side);
     int n = add_moves(moves, 0, t.left & keep, t.d_left);
     n = add_moves(moves, n, t.straight & keep, t.d_straight);
     return add_moves(moves, n, t.right & keep, t.d_right);
@@ -101,7 +108,7 @@ static bool bt_is_noisy(const void *vp, Move m)
 {
     const BtPos *p = vp;
     Bb64 to = 1ULL << bt_move_to(m);
-    return (to & (p->men[!p->side] | goal_row(p->side))) != 0;
+    return (to & (p->men[!p->side] | attack_zone(p->side))) != 0;
 }
 
 static void bt_make_move(const void *vp, Move m, void *out)

@@ -1,0 +1,175 @@
+/*
+ * Dragon Face evaluation, from the side to move's point of view.
+ *
+ * A capture converts: the victim leaves one side and joins the other, so every capture
+ * swings material by twice the victim's value, and pieces that can be captured next ply
+ * weigh heavily. Terms, per side:
+ * - material: Ambassadors in the Territories, free ones in the Zone (one move from
+ *   play), trapped ones (worth something only through a revival), Governors in the
+ *   Territories and the stuck ones in the Zone (they only block landings);
+ * - mobility: quiet moves of Ambassadors and of the Emperor;
+ * - advance: Governors' progress toward the revival line, worth more while the side has
+ *   a trapped Ambassador to revive;
+ * - emperor: the Emperor's safety. Directions in which the enemy can capture it now, and
+ *   neighbour squares an enemy piece can step or slide onto with the square beyond the
+ *   Emperor empty (a capture one move away);
+ * - hanging: pieces the other side could capture on its next ply (the piece converted on
+ *   the previous ply excepted), a bigger share for the side not to move, since the side to
+ *   move can take one at once.
+ * If the side to move can capture the enemy Emperor, that outweighs everything.
+ */
+#include <stdio.h>
+
+#include "movegen/dragonface/dragonface.h"
+
+enum {
+    DF_VAL_GOVERNOR = 100, /* margin_unit: one ordinary man */
+    DF_VAL_AMBASSADOR = 450,
+    DF_VAL_FREE = 400,
+    DF_VAL_TRAPPED = 110,
+    DF_VAL_ZONE_GOVERNOR = 15,
+    DF_VAL_EMPEROR_HANGING = 1500, /* stands for the Emperor in the hanging term */
+    DF_MOBILITY_AMBASSADOR = 4,    /* per quiet move */
+    DF_MOBILITY_EMPEROR = 3,
+    DF_ADVANCE_STEP = 3,           /* times ranks advanced squared */
+    DF_ADVANCE_REVIVAL = 5,        /* same again while an Ambassador waits to be revived */
+    DF_EMPEROR_ATTACKED = 250,     /* per direction the enemy can capture it next ply */
+    DF_EMPEROR_EXPOSED = 40,       /* per neighbour square an enemy can reach with room beyond */
+    DF_HANGING_TO_MOVE_PCT = 15,   /* share of a hanging piece's value, side to move */
+    DF_HANGING_WAITING_PCT = 35,   /* same, side not to move */
+    DF_EMPEROR_CAPTURE_NOW = 5000, /* the side to move can take the enemy Emperor */
+    DF_TEMPO = 10,
+};
+
+typedef struct DfTerms {
+    int material, mobility, advance, emperor, hanging;
+} DfTerms;
+
+static int value_of(const DfPos *p, Bb128 pieces)
+{
+    Bb128 zone = pieces & DF_ZONE, terr = pieces & DF_TERR;
+    Bb128 gov = df_governors(p);
+    return bb128_popcount(terr & p->amb) * DF_VAL_AMBASSADOR +
+           bb128_popcount(terr & gov) * DF_VAL_GOVERNOR +
+           bb128_popcount(terr & p->emp) * DF_VAL_EMPEROR_HANGING +
+           bb128_popcount(zone & p->free) * DF_VAL_FREE +
+           bb128_popcount(zone & p->amb & ~p->free) * DF_VAL_TRAPPED +
+           bb128_popcount(zone & gov) * DF_VAL_ZONE_GOVERNOR;
+}
+
+static int material_of(const DfPos *p, int player)
+{
+    return value_of(p, p->occ[player] & ~p->emp);
+}
+
+/* Squares `player` could move to without capturing, and the count of such moves. */
+static Bb128 quiet_reach(const DfPos *p, int player, const Bb128 reach[DF_DIRS],
+                         int *amb_moves, int *emp_moves)
+{
+    Bb128 own = p->occ[player], open = DF_TERR & ~(own | p->occ[!player]);
+    Bb128 emperor = own & p->emp, all_reach = 0;
+    *amb_moves = *emp_moves = 0;
+    for (int d = 0; d < DF_DIRS; d++) {
+        Bb128 slide = reach[d] & open, step = df_shift(emperor, d) & open;
+        *amb_moves += bb128_popcount(slide);
+        *emp_moves += bb128_popcount(step);
+        all_reach |= slide | step;
+    }
+    Bb128 gov = own & ~p->emp & ~p->amb & DF_TERR;
+    const int *fwd = df_forward(player);
+    for (int i = 0; i < 3; i++)
+        all_reach |= df_shift(gov, fwd[i]) & open;
+    return all_reach;
+}
+
+static int advance_of(const DfPos *p, int player)
+{
+    Bb128 gov = df_governors(p) & p->occ[player] & DF_TERR;
+    bool waiting = (p->occ[player] & p->amb & DF_ZONE & ~p->free) != 0;
+    int per_step = DF_ADVANCE_STEP + (waiting ? DF_ADVANCE_REVIVAL : 0);
+    int sum = 0;
+    while (gov) {
+        int rank = bb128_pop_lsb(&gov) / DF_FILES;
+        /* Governors start on rank 3 (light) or 7 (dark): steps made from there. */
+        int steps = player == P1 ? rank - 2 : 6 - rank;
+        if (steps > 0)
+            sum += steps * steps;
+    }
+    return sum * per_step;
+}
+
+/* Directions in which `attackers` can capture the Emperor of `player` on their next ply,
+ * and neighbour squares they can reach with the square beyond the Emperor empty. */
+static int emperor_safety(const DfPos *p, int player, Bb128 enemy_targets, Bb128 enemy_reach)
+{
+    Bb128 emperor = p->occ[player] & p->emp;
+    if (!emperor)
+        return 0;
+    Bb128 empty = DF_BOARD & ~(p->occ[P1] | p->occ[P2]);
+    int exposed = 0;
+    for (int d = 0; d < DF_DIRS; d++) {
+        Bb128 beyond = df_shift(emperor, d) & empty;
+        Bb128 near = df_shift(emperor, df_opposite(d)) & empty & enemy_reach;
+        exposed += beyond && near;
+    }
+    int attacked = (enemy_targets & emperor) ? 1 : 0;
+    return -(attacked * DF_EMPEROR_ATTACKED + exposed * DF_EMPEROR_EXPOSED);
+}
+
+static void terms_of(const DfPos *p, DfTerms t[2])
+{
+    int stm = p->side;
+    Bb128 slides[2][DF_DIRS], targets[2], reach[2];
+    int amb_moves[2], emp_moves[2];
+    for (int pl = 0; pl < 2; pl++) {
+        df_slide_reach(p, pl, slides[pl]);
+        targets[pl] = df_capture_targets(p, pl, slides[pl], pl == stm ? df_immune_bb(p) : 0);
+        reach[pl] = quiet_reach(p, pl, slides[pl], &amb_moves[pl], &emp_moves[pl]);
+    }
+    for (int pl = 0; pl < 2; pl++) {
+        t[pl].material = material_of(p, pl);
+        t[pl].mobility =
+            amb_moves[pl] * DF_MOBILITY_AMBASSADOR + emp_moves[pl] * DF_MOBILITY_EMPEROR;
+        t[pl].advance = advance_of(p, pl);
+        t[pl].emperor = emperor_safety(p, pl, targets[!pl], reach[!pl]);
+        int pct = pl == stm ? DF_HANGING_TO_MOVE_PCT : DF_HANGING_WAITING_PCT;
+        t[pl].hanging = -value_of(p, targets[!pl] & p->occ[pl]) * pct / 100;
+    }
+    if (targets[stm] & p->occ[!stm] & p->emp)
+        t[stm].emperor += DF_EMPEROR_CAPTURE_NOW;
+}
+
+static int total(DfTerms t) { return t.material + t.mobility + t.advance + t.emperor + t.hanging; }
+
+static Score clamp(int v)
+{
+    return v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
+}
+
+Score dragonface_evaluate(const void *vp)
+{
+    const DfPos *p = vp;
+    DfTerms t[2];
+    terms_of(p, t);
+    return clamp(total(t[p->side]) - total(t[!p->side]) + DF_TEMPO);
+}
+
+void dragonface_eval_terms(const void *vp, char *buf, size_t size)
+{
+    const DfPos *p = vp;
+    DfTerms t[2];
+    terms_of(p, t);
+    snprintf(buf, size,
+             "term      white  black\n"
+             "material  %5d  %5d\n"
+             "mobility  %5d  %5d\n"
+             "advance   %5d  %5d\n"
+             "emperor   %5d  %5d\n"
+             "hanging   %5d  %5d\n"
+             "sum       %5d  %5d\n"
+             "tempo     %d for the side to move\n"
+             "total     %d (side to move)\n",
+             t[P1].material, t[P2].material, t[P1].mobility, t[P2].mobility, t[P1].advance,
+             t[P2].advance, t[P1].emperor, t[P2].emperor, t[P1].hanging, t[P2].hanging,
+             total(t[P1]), total(t[P2]), DF_TEMPO, dragonface_evaluate(p));
+}
