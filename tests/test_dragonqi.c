@@ -326,7 +326,8 @@ START_TEST(notation_round_trip)
     ck_assert_str_eq(s, "a15^a3");
     static const char *const bad[] = {
         "", "a15", "a15^a2", "a15a3", "A15^a3", "a15^a3 ", "c13b15/XC", "d13e12/B",
-        "e15e14", "a10~a8", "a10~S", "a10~e9", "e10xe9", "d10~SE&f10~SW", "0000", "c12c11c10", "c12c11/EP", "e15=F", "l@e12",
+        "e15e14", "a10~a8", "a10~S", "a10~e9", "e10xe9", "d10~SE&f10~SW",
+        "0000", "c12c11c10", "c12c11/EP", "e15=F", "l@e12",
         "\xff\xfe\x01", "c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)

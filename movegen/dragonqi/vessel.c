@@ -60,11 +60,10 @@ void dq_gen_vessels(DqGen *g)
                 m = dq_move_with_win(m);
             dq_gen_add(g, m, NULL, 0);
         }
-        if (!g->noisy_only)
-            for (int d = 0; d < DQ_DIRS; d++)
-                if (d != bow && dq_geo.next[c][d] != DQ_NO_CELL)
-                    dq_gen_add(g, dq_move_with_dirs(dq_move_make(DQ_MK_REALIGN, c, c, 0, 0), d, 0),
-                               NULL, 0);
+        Move realign = dq_move_make(DQ_MK_REALIGN, c, c, 0, 0);
+        for (int d = 0; d < DQ_DIRS && !g->noisy_only; d++)
+            if (d != bow && dq_geo.next[c][d] != DQ_NO_CELL)
+                dq_gen_add(g, dq_move_with_dirs(realign, d, 0), NULL, 0);
         if (!(v & DQ_VES_FLAGSHIP) || !occupant || !p->mun[cannon_index(v)])
             continue;
         for (int i = 0; i < 2; i++) {
@@ -81,11 +80,11 @@ void dq_gen_trident(DqGen *g)
     const DqPos *p = g->p;
     int d10 = dq_cell(3, 10), f10 = dq_cell(5, 10);
     int bow1 = dq_vessel(p, d10) & DQ_VES_BOW, bow2 = dq_vessel(p, f10) & DQ_VES_BOW;
+    Move m = dq_move_make(DQ_MK_TRIDENT, d10, f10, 0, 0);
     for (int d1 = 0; d1 < DQ_DIRS; d1++)
         for (int d2 = 0; d2 < DQ_DIRS; d2++)
             if (d1 != bow1 && d2 != bow2)
-                dq_gen_add(g, dq_move_with_dirs(dq_move_make(DQ_MK_TRIDENT, d10, f10, 0, 0), d1, d2),
-                           NULL, 0);
+                dq_gen_add(g, dq_move_with_dirs(m, d1, d2), NULL, 0);
 }
 
 /* Sinks the vessel on c (§4.8): her occupant is captured; a Flagship's cannonballs and
