@@ -187,6 +187,9 @@ static const OceanCase cases[] = {
     /* §13.8: with the Gnome on c12 attacking d11, d10d11 is illegal (/A: part 3) */
     {"Sword by disembarking needs an unattacked landing", "(S0K)d10 Fe2 ke12 pc12", PLAIN_F,
      "d10c11 d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
+    /* d5 and e5 touch e6 across the coast: Direct Captures (§6.9, note 14) */
+    {"Sword across the coast: the Prince on land beside the Warlord aboard",
+     "Kd4 Fe2 (s4k)e6", PLAIN_F, "d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5"},
     /* the Witch's ship sails to c6, beside b5 c5 d5; she cannot step to land from b7 */
     {"Crystal by passage: the Prince keeps away from the Witch's bow",
      "Kd4 Fe2 ke15 (s3x)b7", PLAIN_F, "d4c3 d4c4 d4d3 d4e3 d4e4 d4e5"},
@@ -302,6 +305,12 @@ START_TEST(ocean_direct_captures)
     ck_assert_int_eq(g->result(&p), RESULT_LOSS);
     g->result_info(&p, info, sizeof info);
     ck_assert_str_eq(info, "RESULT S DIRECT 0-5");
+    /* across the coast: the Warlord aboard e6 is captured, his ship reverts to red */
+    play_ocean("Kd4 Fe2 (s4k)e6", PLAIN_F, "d4e5", out, &p);
+    g->result_info(&p, info, sizeof info);
+    ck_assert_str_eq(info, "RESULT F DIRECT 5-0");
+    ck_assert_str_eq(out, "9/9/9/9/9/9/9/9/9/4(s4)4/4K4/9/9/4F4/9 S DQ0wdy0W - - 000000 - 1 2 "
+                          "lance");
     /* the Sword by disembarking (§11.2, without the start's Gnomes) */
     play_ocean("(S0K)d10 Fe2 ke12", PLAIN_F, "d10d11", out, &p);
     g->result_info(&p, info, sizeof info);
