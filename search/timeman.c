@@ -5,8 +5,10 @@ enum {
     TM_MAX_MOVES_LEFT = 50,
     TM_INC_PERCENT = 80,        /* share of the increment spent on this move */
     TM_HARD_FACTOR = 5,         /* hard limit as a multiple of the soft one */
-    TM_HARD_PERCENT = 60,       /* and never more than this share of the clock */
+    TM_HARD_PERCENT = 40,       /* and never more than this share of the time above the reserve */
     TM_LAST_MOVE_PERCENT = 85,  /* with movestogo 1, the share of the clock to use */
+    TM_RESERVE_MS = 300,        /* the clock kept back against delays outside the engine */
+    TM_RESERVE_MAX_PERCENT = 50, /* but never more than this share of the clock */
 };
 
 static int64_t at_least(int64_t v, int64_t lo) { return v < lo ? lo : v; }
@@ -24,13 +26,21 @@ TimePlan timeman_plan(const SearchLimits *l, int side)
     int64_t left = at_least(l->time[side] - l->move_overhead, 1);
     int64_t inc = l->inc[side] > 0 ? l->inc[side] : 0;
     if (l->movestogo == 1) {
+        /* The clock is refilled after this move: no reserve to keep. */
         plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / 100, 1);
         return plan;
     }
+    int64_t reserve = at_most(TM_RESERVE_MS, left * TM_RESERVE_MAX_PERCENT / 100);
+    int64_t spare = left - reserve;
+    int64_t inc_share = inc * TM_INC_PERCENT / 100;
+    if (left < 2 * TM_RESERVE_MS) {
+        /* A short clock: the increment's share shrinks with it, down to nothing. */
+        inc_share = inc_share * left / (2 * TM_RESERVE_MS);
+    }
     int64_t moves_left = l->movestogo > 0 ? at_most(l->movestogo, TM_MAX_MOVES_LEFT)
                                           : TM_DEFAULT_MOVES_LEFT;
-    int64_t hard_cap = at_least(left * TM_HARD_PERCENT / 100, 1);
-    plan.soft = at_most(at_least(left / moves_left + inc * TM_INC_PERCENT / 100, 1), hard_cap);
+    int64_t hard_cap = at_least(spare * TM_HARD_PERCENT / 100 + inc_share, 1);
+    plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
     return plan;
 }

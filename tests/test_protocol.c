@@ -331,6 +331,92 @@ START_TEST(nodes_search_deterministic)
 }
 END_TEST
 
+/* Runs each input through the same engine in turn, each to its end (a limited search
+ * finishes before the next input starts, as a GUI waits for `bestmove`). */
+static char *session_parts(const char *const *inputs, int count)
+{
+    char *out = NULL;
+    size_t out_size = 0;
+    FILE *mem = open_memstream(&out, &out_size);
+    ck_assert(mem);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, mem);
+    for (int i = 0; i < count; i++) {
+        FILE *in = fmemopen((void *)inputs[i], strlen(inputs[i]), "r");
+        ck_assert(in);
+        protocol_loop(p, in);
+        fclose(in);
+    }
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(mem);
+    return out;
+}
+
+/* `go nodes N` twice in one session, each after `ucinewgame`, prints the same lines: the
+ * new game forgets the table, the histories and the killers. */
+START_TEST(nodes_search_repeats_after_new_game)
+{
+    static const char *const games[][2] = {
+        {BT, "ucinewgame\nposition startpos moves d2d3 e7e6\ngo nodes 30000\n"},
+        {"setoption name UCI_Variant value dragondraughts\n",
+         "ucinewgame\nposition startpos moves d3d4\ngo nodes 30000\n"},
+    };
+    for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
+        const char *parts[] = {games[g][0], games[g][1], games[g][1]};
+        char *out = session_parts(parts, 3);
+        strip_timing(out);
+        ck_assert_int_eq(count_lines(out, "bestmove "), 2);
+        size_t half = strlen(out) / 2;
+        ck_assert_msg(strlen(out) % 2 == 0 && strncmp(out, out + half, half) == 0, "%s", out);
+        ck_assert_int_eq(count_lines(out + half, "bestmove "), 1);
+        free(out);
+    }
+}
+END_TEST
+
+/* MultiPV 3: at every depth three info lines, multipv 1, 2, 3 in order, each with a
+ * different first move, best score first. */
+START_TEST(multipv_three_lines)
+{
+    static const char *const inputs[] = {
+        BT "setoption name MultiPV value 3\nposition startpos moves d2d3 e7e6\n"
+           "go depth 5\n",
+        "setoption name UCI_Variant value dragondraughts\nsetoption name MultiPV value 3\n"
+        "go depth 5\n",
+    };
+    for (size_t in = 0; in < sizeof inputs / sizeof *inputs; in++) {
+        char *out = session(inputs[in]);
+        int expect_depth = 1, expect_k = 1, last_score = 0;
+        char first_moves[3][32];
+        for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
+            if (strncmp(line, "info depth ", 11) != 0)
+                continue;
+            int depth, k, score;
+            char move[32];
+            ck_assert_msg(sscanf(line, "info depth %d seldepth %*d multipv %d score cp %d", &depth,
+                                 &k, &score) == 3, "%s", line);
+            ck_assert_int_eq(depth, expect_depth);
+            ck_assert_int_eq(k, expect_k);
+            const char *pv = strstr(line, " pv ");
+            ck_assert_ptr_nonnull(pv);
+            ck_assert_int_eq(sscanf(pv, " pv %31s", move), 1);
+            strcpy(first_moves[k - 1], move);
+            for (int j = 0; j < k - 1; j++)
+                ck_assert_str_ne(first_moves[j], move);
+            if (k > 1)
+                ck_assert_int_le(score, last_score);
+            last_score = score;
+            if (++expect_k > 3)
+                expect_k = 1, expect_depth++;
+        }
+        ck_assert_int_eq(expect_depth, 6);
+        ck_assert_int_eq(expect_k, 1);
+        free(out);
+    }
+}
+END_TEST
+
 START_TEST(variant_switch)
 {
     char buf[256];
@@ -370,6 +456,8 @@ Suite *protocol_suite(void)
     tcase_add_test(tc, clock_limits_answer);
     tcase_add_test(tc, long_and_odd_lines);
     tcase_add_test(tc, nodes_search_deterministic);
+    tcase_add_test(tc, nodes_search_repeats_after_new_game);
+    tcase_add_test(tc, multipv_three_lines);
     tcase_add_test(tc, variant_switch);
     tcase_add_test(tc, eval_prints_terms);
     suite_add_tcase(s, tc);

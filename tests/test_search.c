@@ -7,6 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/registry.h"
+#include "search/timeman.h"
 #include "search/tt.h"
 #include "tests/helpers.h"
 
@@ -115,6 +116,58 @@ START_TEST(tt_resize_failure_keeps_table)
 }
 END_TEST
 
+/* ---- time management ------------------------------------------------------------------- */
+
+static TimePlan plan_for(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t overhead, int side)
+{
+    SearchLimits l = {.time = {-1, -1}, .movestogo = movestogo, .move_overhead = overhead};
+    l.time[side] = time_ms;
+    l.inc[side] = inc_ms;
+    return timeman_plan(&l, side);
+}
+
+START_TEST(time_plans)
+{
+    /* movetime less the overhead, as both limits */
+    SearchLimits l = {.time = {-1, -1}, .movetime = 100, .move_overhead = 10};
+    TimePlan p = timeman_plan(&l, P1);
+    ck_assert_int_eq(p.soft, 90);
+    ck_assert_int_eq(p.hard, 90);
+    /* no clock for the side to move: no limit */
+    p = timeman_plan(&(SearchLimits){.time = {5000, -1}}, P2);
+    ck_assert_int_eq(p.soft, 0);
+    ck_assert_int_eq(p.hard, 0);
+    /* 1 s + 10 ms: 990 left, 300 kept back, 690 / 30 + 80% of 10; hard 5x soft */
+    p = plan_for(1000, 10, 0, 10, P1);
+    ck_assert_int_eq(p.soft, 23 + 8);
+    ck_assert_int_eq(p.hard, 155);
+    /* the same clock for the second player */
+    p = plan_for(1000, 10, 0, 10, P2);
+    ck_assert_int_eq(p.soft, 31);
+    /* a short clock: 100 left, half kept back; the increment's share shrinks to 8 * 100 /
+     * 600 = 1; hard 5x soft */
+    p = plan_for(110, 10, 0, 10, P1);
+    ck_assert_int_eq(p.soft, 50 / 30 + 1);
+    ck_assert_int_eq(p.hard, 10);
+    /* an almost empty clock: 11 left, 5 kept back; hard capped at 40% of the spare 6 */
+    p = plan_for(21, 10, 0, 10, P1);
+    ck_assert_int_eq(p.soft, 1);
+    ck_assert_int_eq(p.hard, 2);
+    /* movestogo 10 without increment: 4700 / 10; hard capped at 40% of 4700 */
+    p = plan_for(5000, 0, 10, 0, P1);
+    ck_assert_int_eq(p.soft, 470);
+    ck_assert_int_eq(p.hard, 1880);
+    /* the last move before the control: 85% of the clock, no reserve */
+    p = plan_for(10000, 0, 1, 10, P1);
+    ck_assert_int_eq(p.soft, 8491);
+    ck_assert_int_eq(p.hard, 8491);
+    /* a clock already gone still allows the smallest search */
+    p = plan_for(0, 0, 0, 10, P1);
+    ck_assert_int_eq(p.soft, 1);
+    ck_assert_int_eq(p.hard, 1);
+}
+END_TEST
+
 /* ---- searches ---------------------------------------------------------------------------- */
 
 typedef struct Outcome {
@@ -180,6 +233,42 @@ static const struct {
     {"breakthrough", "8/8/8/8/5p2/8/8/P6P b 0 1", 5},
     /* b3b2 would be taken by a1; b3c2 and then home */
     {"breakthrough", "8/8/8/8/8/1p6/8/P7 b 0 1", 3},
+
+    /* Dragon-draughts: the last piece taken, or a side left without a move. */
+    /* d4xd5 takes black's last piece */
+    {"dragondraughts", "8/8/8/3p4/3P4/8/8/8 w 0 1", 1},
+    /* the Daimyo's loop capture b2-b4-f4-f6-d6-d2 takes all four black men */
+    {"dragondraughts", "8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1", 1},
+    /* h1h4: a4a3 is jumped by a2, a4b4 by the Daimyo along rank 4 */
+    {"dragondraughts", "8/8/8/8/p7/8/P7/7K w 0 1", 3},
+    /* the same for black, mirrored: a7 waits, the Daimyo h8 catches a5 */
+    {"dragondraughts", "7k/p7/8/P7/8/8/8/8 b 0 1", 3},
+    /* a shot: d3d4 forces d5xd4 to d3, then the Daimyo a3 takes d3 and, from e3, e6 */
+    {"dragondraughts", "8/8/4p3/3p4/8/K2P4/8/8 w 0 1", 3},
+    /* h2h5 holds rank 5 (a5b5 is jumped from h5), then h5h4 holds rank 4 the same way
+     * while a2 guards a3 */
+    {"dragondraughts", "8/8/8/p7/8/8/P6K/8 w 0 1", 5},
+    /* two Daimyos against a man: b1b2 watches the b-file, then h1a1 the a-file */
+    {"dragondraughts", "8/8/p7/8/8/8/8/1K5K w 0 1", 5},
+    /* two Daimyos against a man two steps from promotion: it falls wherever it goes */
+    {"dragondraughts", "8/8/8/8/8/2p5/8/K6K w 0 1", 5},
+    /* a Daimyo and a man against a man on a7: the Daimyo waits on the b-file until the
+     * man reaches a4, where a3 takes it */
+    {"dragondraughts", "8/p7/8/8/8/8/P7/7K w 0 1", 7},
+
+    /* The other games' forced wins (explained in their own test files). */
+    {"dragonface", "11/11/11/4e6/11/11/11/1E2A6/11 w - - 0 1", 1},
+    {"dragonface", "11/1g7e1/7E1g1/11/11/11/1A6A2/11/11 w - - 0 1", 3},
+    {"dragonface", "11/1e7g1/3G7/11/11/11/2g4A3/6E4/11 w - - 0 1", 5},
+    {"dragonsgate", "8/8/8/8/8/8/3d4/D7 b 0 1", 1},
+    {"dragonsgate", "8/8/7D/7d/7D/6D1/8/8 w 0 1", 1},
+    {"dragonsgate", "2dddd2/3DD3/8/8/7d/8/8/8 w 0 1", 3},
+    {"dragonsgate", "d7/8/8/3D4/8/8/8/8 w 0 1", 5},
+    {"threedragons", "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", 1},
+    {"threedragons", "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1", 3},
+    {"threedragons", "M7M/6p2/3p5/9/2CPC1C2/9/3p5/1p7/MPp5M b - 0 1", 3},
+    {"threedragons-strength", "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3},
+    {"threedragons-dragons", "M6p1M/9/4p44/9/2C1P51C2/9/9/8P1/M7M w e 0 1", 1},
 };
 
 START_TEST(puzzle_mate_scores)
@@ -244,6 +333,7 @@ Suite *search_suite(void)
     tcase_add_test(tc, tt_win_scores_relative_to_node);
     tcase_add_test(tc, tt_replacement);
     tcase_add_test(tc, tt_resize_failure_keeps_table);
+    tcase_add_test(tc, time_plans);
     suite_add_tcase(s, tc);
     tc = tcase_create("search");
     tcase_set_timeout(tc, 120);
