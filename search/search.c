@@ -375,9 +375,12 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
         if (!noisy)
             quiets[quiet_count++] = m;
 
-        /* 8b. Extend moves that create a threat the opponent must answer. */
+        /* 8b. Extend moves that create a threat the opponent must answer; one that already
+         * stood before the opponent's last move (a runner nobody can stop) is no news, and
+         * extending every move under it would never let the depth fall. */
         bool gives_threat = threatened(t, child);
-        int extension = gives_threat && ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
+        bool new_threat = gives_threat && !(ply > 0 && threatened(t, pos_at(t, ply - 1)));
+        int extension = new_threat && ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
         int new_depth = depth - 1 + extension;
 
         /* 8c. Late move reductions, then the PVS re-searches. */

@@ -223,6 +223,31 @@ START_TEST(halfmove_clock)
 }
 END_TEST
 
+/* A man's sideways step resets the halfmove clock (no-progress rule) but can be stepped
+ * back, so a repetition reaches past it: a4b4 a6b6 b4a4 b6a6 twice brings the start
+ * position back a third time, a draw. */
+START_TEST(repetition_across_sideways_steps)
+{
+    unsigned char pos[256];
+    static const char *const line[] = {"a4b4", "a6b6", "b4a4", "b6a6",
+                                       "a4b4", "a6b6", "b4a4", "b6a6"};
+    uint64_t keys[9];
+    GameOverReason why;
+    t_load(dd(), "8/8/k7/8/P7/8/8/8 w 0 1", pos);
+    for (int i = 0; i < 8; i++) {
+        keys[i] = dd()->key(pos);
+        ck_assert_int_eq(game_over(dd(), pos, keys, i, 200, &why), RESULT_NONE);
+        t_play(dd(), pos, line[i]);
+    }
+    ck_assert_int_eq(dd()->halfmove_clock(pos), 1);
+    ck_assert_int_eq(game_over(dd(), pos, keys, 8, 200, &why), RESULT_DRAW);
+    ck_assert_int_eq(why, GAME_OVER_REPETITION);
+    /* a forward step cannot be undone: the count starts again */
+    t_play(dd(), pos, "a4a5");
+    ck_assert_int_eq(dd()->repetition_plies(pos), 0);
+}
+END_TEST
+
 START_TEST(results)
 {
     unsigned char pos[256];
@@ -468,6 +493,7 @@ Suite *dragondraughts_suite(void)
     tcase_add_test(tc, promotion_at_end_of_move);
     tcase_add_test(tc, halfmove_clock);
     tcase_add_test(tc, results);
+    tcase_add_test(tc, repetition_across_sideways_steps);
     tcase_add_test(tc, fen_round_trip_and_errors);
     tcase_add_test(tc, notation);
     tcase_add_test(tc, null_move_and_keys);

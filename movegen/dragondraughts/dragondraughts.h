@@ -24,7 +24,10 @@ typedef struct DraughtsPos {
     Bb64 kings;     /* Daimyos of both players */
     uint64_t key;
     int side;
-    int halfmove; /* plies since the last capture or man move */
+    int halfmove; /* plies since the last capture or man move (the no-progress rule) */
+    /* Plies since the last capture or forward man move: a man's sideways step can be
+     * stepped back, so repetitions reach past it (the halfmove clock does not). */
+    int reversible;
     int fullmove;
 } DraughtsPos;
 
