@@ -31,7 +31,7 @@ bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *
     else if (count > 0 && strcasecmp(args[0], "all") == 0)
         i = 1;
     int *fields[] = {&out->depth, &out->threads, &out->hash_mb};
-    static const int lo[] = {1, 1, 1}, hi[] = {MAX_PLY - 1, BENCH_MAX_THREADS, BENCH_MAX_HASH};
+    static const int lo[] = {0, 1, 1}, hi[] = {MAX_PLY - 1, BENCH_MAX_THREADS, BENCH_MAX_HASH};
     static const char *names[] = {"depth", "threads", "hash"};
     for (int f = 0; i < count; i++, f++) {
         if (f == 3 || !parse_count(args[i], lo[f], hi[f], fields[f])) {

@@ -15,7 +15,7 @@ typedef struct BenchArgs {
     int hash_mb;
 } BenchArgs;
 
-/* Parses `[game|all] [depth] [threads] [hash]`. */
+/* Parses `[game|all] [depth] [threads] [hash]`; depth 0 is each game's bench_depth. */
 bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *err);
 
 /* Runs the bench and prints per position and the totals; returns the node count. */

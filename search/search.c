@@ -583,8 +583,14 @@ void search_thread_run(SearchThread *t)
         t->completed_score = t->root_moves[0].score;
         if (t->id != 0)
             continue;
-        for (int k = 0; k < lines; k++)
-            report_line(t, depth, k, INFO_EXACT);
+        /* Publish the move for a `stop` and report, unless a `stop` has answered. */
+        pthread_mutex_lock(&pool->lock);
+        if (!pool->reported) {
+            pool_publish_locked(pool, t);
+            for (int k = 0; k < lines; k++)
+                report_line(t, depth, k, INFO_EXACT);
+        }
+        pthread_mutex_unlock(&pool->lock);
 
         /* Time: spend more while the best move keeps changing or the score drops. */
         bool waiting = limits->infinite || atomic_load(&pool->pondering);

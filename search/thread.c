@@ -27,6 +27,7 @@ SearchPool *pool_create(void)
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     pool->thread_count = 1;
+    pool->reported = true; /* no search yet: nothing to answer */
     return pool;
 }
 
@@ -119,6 +120,27 @@ static void wait_while_pondering(SearchPool *pool)
     pthread_mutex_unlock(&pool->lock);
 }
 
+void pool_publish_locked(SearchPool *pool, const SearchThread *main_thread)
+{
+    Move best = main_thread->completed_best, ponder = MOVE_NONE;
+    if (main_thread->root_count > 0 && main_thread->root_moves[0].move == best &&
+        main_thread->root_moves[0].pv_length > 1)
+        ponder = main_thread->root_moves[0].pv[1];
+    pool->published_best = best;
+    pool->published_ponder = ponder;
+    pool->published = true;
+}
+
+/* With pool->lock held: prints the published answer unless it is already out. */
+static void report_once_locked(SearchPool *pool)
+{
+    if (pool->reported || !pool->published)
+        return;
+    pool->reported = true;
+    pool->job.report.bestmove(pool->job.report.ctx, pool->published_best,
+                              pool->published_ponder);
+}
+
 static void *pool_main(void *arg)
 {
     SearchPool *pool = arg;
@@ -131,6 +153,9 @@ static void *pool_main(void *arg)
     tt_new_search(pool->tt);
     for (int i = 0; i < pool->thread_count; i++)
         search_thread_prepare(&pool->threads[i]);
+    pthread_mutex_lock(&pool->lock);
+    pool_publish_locked(pool, &pool->threads[0]);
+    pthread_mutex_unlock(&pool->lock);
     int started = 1;
     for (int i = 1; i < pool->thread_count; i++, started++)
         if (!start_thread(&pool->threads[i].handle, helper_main, &pool->threads[i]))
@@ -138,21 +163,22 @@ static void *pool_main(void *arg)
     search_thread_run(&pool->threads[0]);
     wait_while_pondering(pool);
     atomic_store(&pool->stop, true);
+    /* Answer before joining the helpers: they only need to notice the stop flag. */
+    pthread_mutex_lock(&pool->lock);
+    report_once_locked(pool);
+    pthread_mutex_unlock(&pool->lock);
     for (int i = 1; i < started; i++)
         pthread_join(pool->threads[i].handle, NULL);
-
-    SearchThread *main_thread = &pool->threads[0];
-    Move best = main_thread->completed_best, ponder = MOVE_NONE;
-    if (main_thread->root_count > 0 && main_thread->root_moves[0].move == best &&
-        main_thread->root_moves[0].pv_length > 1)
-        ponder = main_thread->root_moves[0].pv[1];
-    pool->job.report.bestmove(pool->job.report.ctx, best, ponder);
     atomic_store(&pool->running, false);
     return NULL;
 }
 
 static void launch(SearchPool *pool)
 {
+    pthread_mutex_lock(&pool->lock);
+    pool->reported = pool->task != NULL; /* a task has no bestmove */
+    pool->published = false;
+    pthread_mutex_unlock(&pool->lock);
     atomic_store(&pool->stop, false);
     atomic_store(&pool->running, true);
     pool->start_ms = now_ms();
@@ -214,6 +240,7 @@ void pool_stop(SearchPool *pool)
     pthread_mutex_lock(&pool->lock);
     atomic_store(&pool->stop, true);
     pthread_cond_broadcast(&pool->wake);
+    report_once_locked(pool);
     pthread_mutex_unlock(&pool->lock);
 }
 

@@ -87,6 +87,15 @@ struct SearchPool {
     _Atomic int64_t clock_start_ms; /* when our clock started (ponderhit moves it) */
     int64_t soft_ms, hard_ms;
 
+    /* The answer. `bestmove` is printed once, by whoever comes first: the main thread at
+     * the end of the search, or pool_stop itself from the published move, so that `stop`
+     * is answered at once even when a busy machine is slow to schedule the search
+     * threads. Both fields and every `info` line are guarded by `lock`, so no `info`
+     * follows the `bestmove`. */
+    bool reported;            /* this search's bestmove has been printed */
+    bool published;           /* published_best holds the last completed iteration's move */
+    Move published_best, published_ponder;
+
     PoolTask task;            /* a background task instead of a search (perft) */
     void *task_arg;
 };
@@ -107,6 +116,9 @@ void pool_wait(SearchPool *pool);
 bool pool_busy(SearchPool *pool);
 /* Forgets what earlier searches learned (histories, killers). */
 void pool_clear(SearchPool *pool);
+
+/* With pool->lock held: records the main thread's best move and its ponder move. */
+void pool_publish_locked(SearchPool *pool, const SearchThread *main_thread);
 
 uint64_t pool_nodes(SearchPool *pool);
 int64_t pool_elapsed_ms(const SearchPool *pool);

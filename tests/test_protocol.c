@@ -417,6 +417,34 @@ START_TEST(multipv_three_lines)
 }
 END_TEST
 
+START_TEST(bench_and_latency_errors)
+{
+    expect_session("bench foo\nbench all -1\nbench breakthrough 5 0\nbench all 1 1 0\n"
+                   "bench all 1 1 1 1\nstoplatency 0\nstoplatency 10 0\nstoplatency 1 1 1\n"
+                   "isready\n",
+                   "info string error: bench: bad depth 'foo'\n"
+                   "info string error: bench: bad depth '-1'\n"
+                   "info string error: bench: bad threads '0'\n"
+                   "info string error: bench: bad hash '0'\n"
+                   "info string error: usage: bench [game|all] [depth] [threads] [hash]\n"
+                   "info string error: usage: stoplatency [count] [threads]\n"
+                   "info string error: usage: stoplatency [count] [threads]\n"
+                   "info string error: usage: stoplatency [count] [threads]\n"
+                   "readyok\n");
+    /* one game at depth 1: a line per position, then the three totals, signature last */
+    char *out = session("bench breakthrough 1\n");
+    ck_assert_int_ge(count_lines(out, "bench breakthrough "), 10);
+    ck_assert_msg(matches(out, "^Total time \\(ms\\) : [0-9]+$") &&
+                      matches(out, "^Nodes/second    : [0-9]+$"), "%s", out);
+    size_t n = strlen(out);
+    const char *last = out + n - 1;
+    while (last > out && last[-1] != '\n')
+        last--;
+    ck_assert_msg(strncmp(last, "Nodes searched  : ", 18) == 0, "%s", last);
+    free(out);
+}
+END_TEST
+
 START_TEST(variant_switch)
 {
     char buf[256];
@@ -458,6 +486,7 @@ Suite *protocol_suite(void)
     tcase_add_test(tc, nodes_search_deterministic);
     tcase_add_test(tc, nodes_search_repeats_after_new_game);
     tcase_add_test(tc, multipv_three_lines);
+    tcase_add_test(tc, bench_and_latency_errors);
     tcase_add_test(tc, variant_switch);
     tcase_add_test(tc, eval_prints_terms);
     suite_add_tcase(s, tc);
