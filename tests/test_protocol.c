@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "engine/registry.h"
 #include "protocol/protocol.h"
@@ -445,6 +446,73 @@ START_TEST(bench_and_latency_errors)
 }
 END_TEST
 
+START_TEST(oversized_input_errors)
+{
+    /* a move list longer than the engine keeps */
+    const char *head = BT "position startpos moves";
+    size_t moves = 1000001, n = strlen(head);
+    char *in = malloc(n + moves * 2 + 64);
+    memcpy(in, head, n);
+    for (size_t i = 0; i < moves; i++)
+        memcpy(in + n + 2 * i, " x", 2);
+    strcpy(in + n + 2 * moves, "\nmoves\n");
+    char *out = session(in), *start_moves = session(BT "moves\n"), expected[512];
+    snprintf(expected, sizeof expected,
+             "info string error: too many moves (1000001, at most 1000000)\n%s", start_moves);
+    ck_assert_str_eq(out, expected);
+    free(out);
+    free(start_moves);
+    free(in);
+    /* a line past the protocol's limit is dropped whole */
+    size_t big = PROTOCOL_LINE_MAX + 1;
+    in = malloc(big + 16);
+    memset(in, 'y', big);
+    strcpy(in + big, "\nisready\n");
+    out = session(in);
+    ck_assert_str_eq(out, "info string error: input line longer than 33554432 bytes ignored\n"
+                          "readyok\n");
+    free(out);
+    free(in);
+}
+END_TEST
+
+/* A game option's bad value. */
+START_TEST(game_option_errors)
+{
+    expect_session("setoption name KnightVariation value Axe\n"
+                   "setoption name knightvariation value sword\nisready\n",
+                   "info string error: invalid value 'Axe' for option KnightVariation\n"
+                   "readyok\n");
+}
+END_TEST
+
+/* The binary runs one command from its arguments; a bad game name is an error on stderr. */
+START_TEST(command_line_use)
+{
+    const char *wyrm = getenv("WYRM");
+    ck_assert_msg(wyrm != NULL, "WYRM must name the engine binary");
+    char cmd[1024], buf[4096];
+    snprintf(cmd, sizeof cmd, "%s -v breakthrough perft 2 2>&1", wyrm);
+    FILE *f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    size_t len = fread(buf, 1, sizeof buf - 1, f);
+    buf[len] = 0;
+    ck_assert_int_eq(pclose(f), 0);
+    ck_assert_int_eq(count_lines(buf, "a2a3: 22"), 1);
+    ck_assert_int_eq(count_lines(buf, "h2h3: 22"), 1);
+    ck_assert_int_eq(count_lines(buf, ""), 22 + 2);
+    ck_assert_ptr_nonnull(strstr(buf, "\n\nNodes searched: 484\n"));
+    snprintf(cmd, sizeof cmd, "%s -v nosuchgame perft 1 2>&1", wyrm);
+    f = popen(cmd, "r");
+    ck_assert_ptr_nonnull(f);
+    len = fread(buf, 1, sizeof buf - 1, f);
+    buf[len] = 0;
+    int status = pclose(f);
+    ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1);
+    ck_assert_str_eq(buf, "wyrm: unknown game 'nosuchgame'\n");
+}
+END_TEST
+
 START_TEST(variant_switch)
 {
     char buf[256];
@@ -487,6 +555,9 @@ Suite *protocol_suite(void)
     tcase_add_test(tc, nodes_search_repeats_after_new_game);
     tcase_add_test(tc, multipv_three_lines);
     tcase_add_test(tc, bench_and_latency_errors);
+    tcase_add_test(tc, oversized_input_errors);
+    tcase_add_test(tc, game_option_errors);
+    tcase_add_test(tc, command_line_use);
     tcase_add_test(tc, variant_switch);
     tcase_add_test(tc, eval_prints_terms);
     suite_add_tcase(s, tc);

@@ -2,8 +2,10 @@
  * Search: the transposition table's store/probe/replacement rules, forced wins found and
  * scored as `mate N`, limits, MultiPV, and (suite "smp") the threaded search.
  */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/engine.h"
 #include "engine/registry.h"
@@ -303,25 +305,89 @@ START_TEST(limits_and_multipv)
 }
 END_TEST
 
+/* The no-progress rule (NoProgressPlies 200) inside the tree. Two Daimyos against one
+ * win in three plies, a1a8 h8h2 h1xh2: the capture comes at ply 3, so it must come before
+ * the count reaches 200. */
+START_TEST(no_progress_in_tree)
+{
+    const char *fen[] = {"7k/8/8/8/8/8/8/K6K w 197 1", "7k/8/8/8/8/8/8/K6K w 198 1",
+                         "7k/8/8/8/8/8/8/K6K w 199 1"};
+    /* 197: a1a8 makes 198, h8h2 199, and the capture resets the count: the win stands */
+    Outcome o = run_search("dragondraughts", fen[0], (SearchLimits){.depth = 6}, 1);
+    ck_assert_int_eq(o.score, score_win_in(3));
+    /* 198: black's reply makes 200, a draw, before the capture */
+    o = run_search("dragondraughts", fen[1], (SearchLimits){.depth = 6}, 1);
+    ck_assert(!score_is_win(o.score));
+    /* 199: every white move is a Daimyo move without a capture, which makes 200 */
+    o = run_search("dragondraughts", fen[2], (SearchLimits){.depth = 6}, 1);
+    ck_assert_int_eq(o.score, SCORE_DRAW);
+}
+END_TEST
+
 START_TEST(smp_search_legal)
 {
-    static const char *fens[] = {
-        "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
-        "1pp2pp1/p2pp2p/8/2p2p2/1P2P1P1/P1P5/3P1PPP/1PP2PP1 w 0 12",
-        "pp5p/8/1P6/8/8/8/8/8 w 0 1",
+    static const char *fens[][2] = {
+        {"breakthrough", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"},
+        {"breakthrough", "1pp2pp1/p2pp2p/8/2p2p2/1P2P1P1/P1P5/3P1PPP/1PP2PP1 w 0 12"},
+        {"breakthrough", "pp5p/8/1P6/8/8/8/8/8 w 0 1"},
+        {"dragondraughts", "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1"},
+        {"dragondraughts", "8/pp6/ppp1p1p1/p2pp2p/PPP2PPp/P1PPP3/P2P1P1P/8 w 0 51"},
     };
-    const Game *g = t_game("breakthrough");
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
-        Outcome o = run_search("breakthrough", fens[i], (SearchLimits){.depth = 7}, 2);
+        const Game *g = t_game(fens[i][0]);
+        Outcome o = run_search(fens[i][0], fens[i][1], (SearchLimits){.depth = 7}, 2);
         unsigned char pos[256];
-        t_load(g, fens[i], pos);
+        t_load(g, fens[i][1], pos);
         ck_assert_msg(g->parse_move(pos, o.best) == o.best_move, "illegal %s", o.best);
-        o = run_search("breakthrough", fens[i], (SearchLimits){.nodes = 20000}, 3);
+        o = run_search(fens[i][0], fens[i][1], (SearchLimits){.nodes = 20000}, 3);
         ck_assert(g->parse_move(pos, o.best) == o.best_move);
     }
     Outcome o = run_search("breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1",
                            (SearchLimits){.depth = 11}, 2);
     ck_assert_int_eq(o.score, score_win_in(7));
+}
+END_TEST
+
+typedef struct StopProbe {
+    const Game *game;
+    unsigned char root[256];
+    atomic_int answers;
+    Move best;
+} StopProbe;
+
+static void probe_info(void *ctx, const SearchInfo *info) { (void)ctx, (void)info; }
+
+static void probe_bestmove(void *ctx, Move best, Move ponder)
+{
+    StopProbe *p = ctx;
+    (void)ponder;
+    p->best = best;
+    atomic_fetch_add(&p->answers, 1);
+}
+
+/* `stop` during an infinite two-thread search, after delays from none to 40 ms: one
+ * legal bestmove each time, printed by whichever of stop and the search comes first. */
+START_TEST(smp_stop_answers_once)
+{
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    ck_assert(engine_set_game(e, "breakthrough", err));
+    e->threads = 2;
+    for (int i = 0; i < 12; i++) {
+        StopProbe probe = {.game = e->game};
+        memcpy(probe.root, e->pos, e->game->pos_size);
+        SearchLimits limits = {.infinite = true, .time = {-1, -1}, .multipv = 1};
+        engine_go(e, &limits, (SearchReport){&probe, probe_info, probe_bestmove});
+        struct timespec ts = {0, (long)(i % 5) * 10 * 1000000L};
+        nanosleep(&ts, NULL);
+        engine_stop(e);
+        engine_wait(e);
+        ck_assert_int_eq(atomic_load(&probe.answers), 1);
+        char move[MOVE_STR_MAX];
+        e->game->move_to_str(probe.root, probe.best, move);
+        ck_assert(e->game->parse_move(probe.root, move) == probe.best);
+    }
+    engine_destroy(e);
 }
 END_TEST
 
@@ -339,6 +405,7 @@ Suite *search_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, puzzle_mate_scores, 0, (int)(sizeof puzzles / sizeof *puzzles));
     tcase_add_test(tc, limits_and_multipv);
+    tcase_add_test(tc, no_progress_in_tree);
     suite_add_tcase(s, tc);
     return s;
 }
@@ -349,6 +416,7 @@ Suite *smp_suite(void)
     TCase *tc = tcase_create("threads");
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, smp_search_legal);
+    tcase_add_test(tc, smp_stop_answers_once);
     suite_add_tcase(s, tc);
     return s;
 }
