@@ -516,6 +516,7 @@ void search_thread_prepare(SearchThread *t)
     t->seldepth = 0;
     t->completed_depth = 0;
     t->completed_best = count ? t->root_moves[0].move : MOVE_NONE;
+    t->completed_ponder = MOVE_NONE;
     t->completed_score = -SCORE_INFINITE;
     t->best_move_changes = 0;
     t->current_move[0] = MOVE_NONE;
@@ -578,19 +579,21 @@ void search_thread_run(SearchThread *t)
         if (stopped(t))
             break;
         sort_root_moves(t->root_moves, lines);
+        pthread_mutex_lock(&pool->lock);
         t->completed_depth = depth;
         t->completed_best = t->root_moves[0].move;
         t->completed_score = t->root_moves[0].score;
-        if (t->id != 0)
-            continue;
-        /* Publish the move for a `stop` and report, unless a `stop` has answered. */
-        pthread_mutex_lock(&pool->lock);
-        if (!pool->reported) {
-            pool_publish_locked(pool, t);
+        t->completed_ponder = t->root_moves[0].pv_length > 1 ? t->root_moves[0].pv[1] : MOVE_NONE;
+        /* The main thread publishes the answer for a `stop` and reports, unless a `stop`
+         * has answered already. */
+        if (t->id == 0 && !pool->reported) {
+            pool_publish_locked(pool);
             for (int k = 0; k < lines; k++)
                 report_line(t, depth, k, INFO_EXACT);
         }
         pthread_mutex_unlock(&pool->lock);
+        if (t->id != 0)
+            continue;
 
         /* Time: spend more while the best move keeps changing or the score drops. */
         bool waiting = limits->infinite || atomic_load(&pool->pondering);

@@ -120,22 +120,27 @@ static void wait_while_pondering(SearchPool *pool)
     pthread_mutex_unlock(&pool->lock);
 }
 
-void pool_publish_locked(SearchPool *pool, const SearchThread *main_thread)
+void pool_publish_locked(SearchPool *pool)
 {
-    Move best = main_thread->completed_best, ponder = MOVE_NONE;
-    if (main_thread->root_count > 0 && main_thread->root_moves[0].move == best &&
-        main_thread->root_moves[0].pv_length > 1)
-        ponder = main_thread->root_moves[0].pv[1];
-    pool->published_best = best;
-    pool->published_ponder = ponder;
+    const SearchThread *chosen = &pool->threads[0];
+    for (int i = 1; i < pool->thread_count && pool->job.limits.multipv <= 1; i++) {
+        const SearchThread *t = &pool->threads[i];
+        if (t->completed_depth > chosen->completed_depth &&
+            t->completed_score > chosen->completed_score)
+            chosen = t;
+    }
+    pool->published_best = chosen->completed_best;
+    pool->published_ponder = chosen->completed_ponder;
     pool->published = true;
 }
 
-/* With pool->lock held: prints the published answer unless it is already out. */
+/* With pool->lock held: prints the answer unless it is already out (or not yet known,
+ * before the root moves are ready; the main thread answers then). */
 static void report_once_locked(SearchPool *pool)
 {
     if (pool->reported || !pool->published)
         return;
+    pool_publish_locked(pool);
     pool->reported = true;
     pool->job.report.bestmove(pool->job.report.ctx, pool->published_best,
                               pool->published_ponder);
@@ -154,7 +159,7 @@ static void *pool_main(void *arg)
     for (int i = 0; i < pool->thread_count; i++)
         search_thread_prepare(&pool->threads[i]);
     pthread_mutex_lock(&pool->lock);
-    pool_publish_locked(pool, &pool->threads[0]);
+    pool_publish_locked(pool);
     pthread_mutex_unlock(&pool->lock);
     int started = 1;
     for (int i = 1; i < pool->thread_count; i++, started++)

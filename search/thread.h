@@ -55,9 +55,11 @@ typedef struct SearchThread {
 
     _Atomic uint64_t nodes;
     int seldepth;
+    /* The last completed iteration, written under pool->lock so that the main thread
+     * can choose among the threads while they run. */
     int completed_depth;
     Score completed_score;
-    Move completed_best;
+    Move completed_best, completed_ponder;
     double best_move_changes;
 } SearchThread;
 
@@ -117,8 +119,10 @@ bool pool_busy(SearchPool *pool);
 /* Forgets what earlier searches learned (histories, killers). */
 void pool_clear(SearchPool *pool);
 
-/* With pool->lock held: records the main thread's best move and its ponder move. */
-void pool_publish_locked(SearchPool *pool, const SearchThread *main_thread);
+/* With pool->lock held: records the answer, the main thread's last completed iteration's
+ * best and ponder moves unless a helper completed a deeper iteration with a better score
+ * (with MultiPV the main thread's lines decide). */
+void pool_publish_locked(SearchPool *pool);
 
 uint64_t pool_nodes(SearchPool *pool);
 int64_t pool_elapsed_ms(const SearchPool *pool);
