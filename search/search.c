@@ -322,9 +322,12 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     t->static_eval[ply] = eval;
     bool improving = ply >= 2 && eval > t->static_eval[ply - 2];
     bool in_threat = threatened(t, pos);
+    /* In games where noisy moves are compulsory (draughts), a capture to make means the
+     * static eval does not describe the node. */
+    bool must_capture = sp->noisy_forced && n > 0 && g->is_noisy(pos, moves[0]);
 
     /* 5. Reverse futility: far above beta near the leaves, the eval stands. */
-    if (!pv_node && !in_threat && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
+    if (!pv_node && !in_threat && !must_capture && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
         !score_is_win(beta) &&
         eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta)
         return eval;
