@@ -41,6 +41,11 @@ struct Protocol {
     Dialect dialect;
     const Game *go_game;      /* position the running search started from, for PVs */
     unsigned char *go_root;
+    /* Clock bookkeeping for the lag estimate (see measure_lag). */
+    int64_t go_start_ms, go_used_ms; /* when the last go arrived; how long until bestmove */
+    int go_side;                     /* side to move at the last go; -1: no clock given */
+    int64_t go_clock, go_inc;        /* its clock and increment at that go */
+    int64_t lag;                     /* decaying maximum of the measured lags */
     PerftTask perft;
 };
 
@@ -156,6 +161,7 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
 {
     Protocol *p = ctx;
     const Game *g = p->go_game;
+    p->go_used_ms = now_ms() - p->go_start_ms;
     char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
     if (best != MOVE_NONE)
         g->move_to_str(p->go_root, best, best_str);
@@ -361,6 +367,26 @@ static void start_perft(Protocol *p, const char *depth_str)
     pool_run_task(e->pool, perft_task, task);
 }
 
+/* How much the clock lost on our last move beyond the time until our bestmove: the
+ * previous clock plus the increment, less the clock now, less the time used. A busy
+ * machine or a slow pipe shows up here long before it costs a game on time. The estimate
+ * keeps the largest recent value and forgets it slowly (LAG_DECAY_PERCENT per move). */
+enum { LAG_DECAY_PERCENT = 90, LAG_MAX_MS = 1000 };
+
+static void measure_lag(Protocol *p, const SearchLimits *limits, int side)
+{
+    if (p->go_side == side && limits->time[side] >= 0 && !limits->ponder) {
+        int64_t lag = p->go_clock + p->go_inc - limits->time[side] - p->go_used_ms;
+        int64_t decayed = p->lag * LAG_DECAY_PERCENT / 100;
+        if (lag > LAG_MAX_MS)
+            lag = LAG_MAX_MS;
+        p->lag = lag > decayed ? lag : decayed;
+    }
+    p->go_side = limits->time[side] >= 0 && !limits->ponder && !limits->infinite ? side : -1;
+    p->go_clock = limits->time[side];
+    p->go_inc = limits->inc[side];
+}
+
 static void cmd_go(Protocol *p, const Tokens *t)
 {
     Engine *e = p->engine;
@@ -430,6 +456,9 @@ static void cmd_go(Protocol *p, const Tokens *t)
         i++;
     }
     settle(p);
+    p->go_start_ms = now_ms();
+    measure_lag(p, &limits, e->game->side_to_move(e->pos));
+    limits.lag = p->lag;
     p->go_game = e->game;
     free(p->go_root);
     p->go_root = malloc(e->game->pos_size);
@@ -565,6 +594,7 @@ Protocol *protocol_create(Engine *engine, FILE *out)
         abort();
     p->engine = engine;
     p->out = output_create(out);
+    p->go_side = -1;
     return p;
 }
 
@@ -597,6 +627,8 @@ bool protocol_handle(Protocol *p, const char *line)
     else if (strcmp(cmd, "ucinewgame") == 0 || strcmp(cmd, "uginewgame") == 0) {
         settle(p);
         engine_new_game(p->engine);
+        p->go_side = -1;
+        p->lag = 0;
     } else if (strcmp(cmd, "position") == 0)
         cmd_position(p, &t);
     else if (strcmp(cmd, "go") == 0)

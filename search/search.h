@@ -20,6 +20,8 @@ typedef struct SearchLimits {
     bool ponder;            /* search until ponderhit or stop */
     int multipv;            /* number of best lines to report, >= 1 */
     int64_t move_overhead;  /* ms kept back from every move for transmission */
+    int64_t lag;            /* ms per move the clock lost outside the search, as measured
+                             * from the clocks the GUI reported (0: unknown) */
 } SearchLimits;
 
 /* Bound of a reported score: the search window failed high (lower) or low (upper). */

@@ -23,8 +23,11 @@ TimePlan timeman_plan(const SearchLimits *l, int side)
     }
     if (l->time[side] < 0)
         return plan;
-    int64_t left = at_least(l->time[side] - l->move_overhead, 1);
-    int64_t inc = l->inc[side] > 0 ? l->inc[side] : 0;
+    /* The time lost per move outside the engine comes off this move and off the
+     * increment, which only pays for what is left of it. */
+    int64_t overhead = l->lag > l->move_overhead ? l->lag : l->move_overhead;
+    int64_t left = at_least(l->time[side] - overhead, 1);
+    int64_t inc = at_least(l->inc[side] - l->lag, 0);
     if (l->movestogo == 1) {
         /* The clock is refilled after this move: no reserve to keep. */
         plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / 100, 1);

@@ -10,6 +10,10 @@
  * an increment exceeds what one move really costs. The reserve is what absorbs the
  * scheduling delays of a busy machine, which on short clocks are far longer than
  * `Move Overhead`.
+ *
+ * `lag` is the time per move the GUI's clock loses beyond what the search itself used
+ * (pipes, scheduling); the protocol measures it from consecutive clock readings. It
+ * replaces `Move Overhead` when larger and is taken off the increment.
  */
 #pragma once
 

@@ -163,6 +163,16 @@ START_TEST(time_plans)
     p = plan_for(10000, 0, 1, 10, P1);
     ck_assert_int_eq(p.soft, 8491);
     ck_assert_int_eq(p.hard, 8491);
+    /* 12 ms lost per move outside the engine: it replaces the 10 ms overhead (988 left,
+     * 688 above the reserve) and eats the whole 10 ms increment */
+    SearchLimits lagged = {.time = {1000, -1}, .inc = {10, 0}, .move_overhead = 10, .lag = 12};
+    p = timeman_plan(&lagged, P1);
+    ck_assert_int_eq(p.soft, 688 / 30);
+    ck_assert_int_eq(p.hard, 5 * (688 / 30));
+    /* a lag below the overhead leaves the overhead, and takes its share of the increment */
+    lagged.lag = 4;
+    p = timeman_plan(&lagged, P1);
+    ck_assert_int_eq(p.soft, 690 / 30 + 6 * 80 / 100);
     /* a clock already gone still allows the smallest search */
     p = plan_for(0, 0, 0, 10, P1);
     ck_assert_int_eq(p.soft, 1);
