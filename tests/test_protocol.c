@@ -265,6 +265,20 @@ START_TEST(stop_infinite_one_bestmove)
 }
 END_TEST
 
+/* isready during a search is answered at once: before the bestmove of an infinite search,
+ * which only `stop` ends. */
+START_TEST(isready_during_search)
+{
+    char *out = session(BT "go infinite\nisready\nstop\n");
+    const char *ready = strstr(out, "readyok\n"), *best = strstr(out, "bestmove ");
+    ck_assert_ptr_nonnull(ready);
+    ck_assert_ptr_nonnull(best);
+    ck_assert(ready < best);
+    ck_assert_int_eq(count_lines(out, "bestmove "), 1);
+    free(out);
+}
+END_TEST
+
 START_TEST(clock_limits_answer)
 {
     char *out = session(BT "go wtime 100 btime 100 winc 0 binc 0\n"
@@ -549,6 +563,7 @@ Suite *protocol_suite(void)
     tcase_add_test(tc, go_depth_reports);
     tcase_add_test(tc, go_bad_parameters_still_answer);
     tcase_add_test(tc, stop_infinite_one_bestmove);
+    tcase_add_test(tc, isready_during_search);
     tcase_add_test(tc, clock_limits_answer);
     tcase_add_test(tc, long_and_odd_lines);
     tcase_add_test(tc, nodes_search_deterministic);
