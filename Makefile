@@ -36,8 +36,9 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 all: wyrm
 
+# Copy then rename: a plain cp fails ("Text file busy") while ./wyrm runs a match.
 wyrm: $(WYRM)
-	@cp $(WYRM) wyrm
+	@cp $(WYRM) wyrm.new && mv -f wyrm.new wyrm
 
 $(WYRM): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
