@@ -91,12 +91,13 @@ perft: wyrm
 debug: check-deps
 	@$(MAKE) --no-print-directory MODE=debug test-only
 
-## tsan: engine and tests with ThreadSanitizer, then run the threaded-search and match tests
+## tsan: engine and tests with ThreadSanitizer, then run the threaded-search, protocol and match tests
 tsan: check-deps
 	@$(MAKE) --no-print-directory MODE=tsan tsan-test
 
 tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=smp $(TESTS)
+	WYRM=$(WYRM) CK_RUN_SUITE=protocol $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
 

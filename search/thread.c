@@ -150,8 +150,8 @@ static void *pool_main(void *arg)
 {
     SearchPool *pool = arg;
     if (pool->task) {
+        /* pool->task stays set (the protocol thread reads it; pool_start clears it). */
         pool->task(pool->task_arg, &pool->stop);
-        pool->task = NULL;
         atomic_store(&pool->running, false);
         return NULL;
     }
