@@ -210,6 +210,7 @@ START_TEST(query_commands)
                       "query result\nquery foo\n",
                    "response true\nresponse false\nresponse p1win\n"
                    "info string error: unknown query 'foo' (gameover, p1turn, result)\n");
+    expect_session("query\n", "info string error: unknown query '' (gameover, p1turn, result)\n");
 }
 END_TEST
 
