@@ -183,6 +183,8 @@ static inline Move dq_move_make(int kind, int from, int to, int piece, int captu
 }
 static inline Move dq_move_with_guards(Move m, int mask) { return m | (Move)mask << 20; }
 static inline Move dq_move_with_exchange(Move m, int x) { return m | (Move)x << 29; }
+static inline Move dq_move_with_afire(Move m) { return m | (Move)1 << 32; }
+static inline Move dq_move_with_empress(Move m) { return m | (Move)1 << 33; }
 static inline Move dq_move_with_win(Move m) { return m | (Move)1 << 52; }
 static inline Move dq_move_with_sinking(Move m) { return m | (Move)1 << 53; }
 static inline Move dq_move_with_dirs(Move m, int d1, int d2)
@@ -303,6 +305,14 @@ int dq_cannon_target(int c, int d, const DqSea *s, DqBb coloured);
  * board (the caller tests legality, then calls dq_finish_sword). */
 bool dq_make_core(const DqPos *p, Move m, DqPos *q);
 void dq_finish_sword(DqPos *q);
+
+/* events.c: the great events' effects (§6.2-6.4). dq_make_afire interchanges the force
+ * that has just landed on `to` (the Prince, the Warlord or the Red Witch) with its fire
+ * creature, with every consequence; it returns true when the Prince, now on e0, is beside
+ * the Warlord (a pending Sword, §6.2.1). */
+bool dq_make_afire(DqPos *q, int to);
+void dq_make_empress(DqPos *q);
+void dq_make_spring(DqPos *q, Move m);
 void dq_make(const void *pos, Move m, void *out);
 
 /* notation.c */
