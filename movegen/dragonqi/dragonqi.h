@@ -280,6 +280,9 @@ static inline bool dq_in_check(const DqPos *p)
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
 int dq_gen_legal(const DqPos *p, Move *moves);
 int dq_gen_legal_noisy(const DqPos *p, Move *moves);
+/* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
+ * the slow reference the tests compare the generator with. */
+int dq_gen_legal_unshortened(const DqPos *p, Move *moves);
 bool dq_has_legal_move(const DqPos *p);
 /* Moves the royal of `side` alone to `cell` and tests it (Towering paths, §7.1). */
 bool dq_royal_safe_at(const DqPos *p, int side, int cell);

@@ -381,7 +381,7 @@ static bool sword_by_afire_possible(const DqPos *p)
            bb_has(dq_geo.adj[DQ_E0], warlord);
 }
 
-static int generate(const DqPos *p, Move *moves, bool noisy_only)
+static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
@@ -399,7 +399,7 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only)
     /* In check every move needs the test; so does Storm when the Prince might reach a cell
      * beside the Warlord (any Storm force may stop guarding it) or Tower beside him, and
      * Forest when the Red Witch is near the Prince. */
-    g.test_all = dq_in_check(p) ||
+    g.test_all = every_test || dq_in_check(p) ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
@@ -425,9 +425,14 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only)
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false); }
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false); }
 
-int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true); }
+int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true, false); }
+
+int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
+{
+    return generate(p, moves, false, true);
+}
 
 bool dq_has_legal_move(const DqPos *p)
 {
