@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 
+#include "engine/engine.h"
 #include "movegen/dragonqi/dragonqi.h"
 #include "tests/helpers.h"
 #include "tests/test_dragonqi.h"
@@ -294,6 +295,59 @@ START_TEST(afire_random_games)
 }
 END_TEST
 
+static void on_info(void *ctx, const SearchInfo *info)
+{
+    if (info->multipv == 1)
+        *(Score *)ctx = info->score;
+}
+
+static void on_bestmove(void *ctx, Move best, Move ponder)
+{
+    (void)ctx, (void)best, (void)ponder;
+}
+
+/* Forced wins with the great events: the full-width search finds the fewest plies, then
+ * the engine's own search must score the root as exactly that win. */
+static const struct {
+    const char *what, *pieces, *fields;
+    int plies;
+} puzzles[] = {
+    {"Direct Capture: /A onto e0 beside the Warlord", "(S0K)d10 Fe2 ke1", "F " DQT_PLAIN, 1},
+    {"locking up: the Elder Serpent onto the e-file", "dh5 Pa2", "S KF-wky-W - - 000000 - 0 1 "
+     "lance", 1},
+    {"locking up: the Ice Dragon onto the e-file", "Da11 pb14", "F KF-wky-W - - 000000 - 0 1 "
+     "lance", 1},
+    /* e6e5, e5e4, e4=F: the Prince on a1 is too far to be taken or to get in the way */
+    {"flag: the Red Witch lands and plants", "(s4x)e6 Ka1 Fe2 ka15", "S " DQT_PLAIN, 5},
+    {"flag: the Prince lands and plants", "(S0K)e10 Fe2 ka15", "F " DQT_PLAIN, 5},
+};
+
+static Score searched_score(const char *fen, int depth)
+{
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    ck_assert_msg(engine_set_game(e, "dragonqi", err), "%s", err);
+    ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
+    Score score = SCORE_NONE;
+    SearchLimits limits = {.depth = depth, .multipv = 1, .time = {-1, -1}};
+    engine_go(e, &limits, (SearchReport){&score, on_info, on_bestmove});
+    engine_wait(e);
+    engine_destroy(e);
+    return score;
+}
+
+START_TEST(event_puzzles)
+{
+    const Game *g = t_game("dragonqi");
+    char fen[FEN_MAX];
+    dqt_fen(fen, sizeof fen, puzzles[_i].pieces, puzzles[_i].fields);
+    int plies = puzzles[_i].plies;
+    ck_assert_msg(t_forced_win_plies(g, fen, plies) == plies, "%s", puzzles[_i].what);
+    Score score = searched_score(fen, plies + 4);
+    ck_assert_msg(score == score_win_in(plies), "%s: score %d", puzzles[_i].what, score);
+}
+END_TEST
+
 void dragonqi_events_tests(Suite *s)
 {
     TCase *tc = tcase_create("events");
@@ -304,5 +358,6 @@ void dragonqi_events_tests(Suite *s)
     tcase_add_loop_test(tc, afire_perft_counts, 0,
                         (int)(sizeof afire_perft / sizeof *afire_perft));
     tcase_add_test(tc, afire_random_games);
+    tcase_add_loop_test(tc, event_puzzles, 0, (int)(sizeof puzzles / sizeof *puzzles));
     suite_add_tcase(s, tc);
 }

@@ -202,14 +202,27 @@ static inline bool dq_enters(int code, int from, int to)
            (t == DQ_PAWN || t == DQ_CROSSBOW || t == DQ_BUCCANEER || t == DQ_TOWER);
 }
 
+/* Does a force of this code standing on c threaten to plant its flag next move (§6.8: the
+ * Prince on e12/e13, the Warlord or the Red Witch on e3/e4)? */
+static inline bool dq_on_banner(int code, int c)
+{
+    if (code == dq_code(DQ_ROYAL, DQ_FOREST))
+        return c == 12 * 9 + 4 || c == 13 * 9 + 4;
+    if (code == dq_code(DQ_ROYAL, DQ_STORM) || code == dq_code(DQ_WITCH, DQ_STORM))
+        return c == 3 * 9 + 4 || c == 4 * 9 + 4;
+    return false;
+}
+
 /* Noisy moves (for the search): captures (arrows, en passant and sinkings included),
- * exchanges, promotions on landing and game-winning moves. */
+ * exchanges, promotions on landing, game-winning moves, and a flag-bearer's step onto the
+ * enemy Banner (a win threat, like a check in chess). */
 static inline bool dq_move_noisy(Move m)
 {
-    int kind = dq_move_kind(m);
+    int kind = dq_move_kind(m), piece = dq_move_piece(m), to = dq_move_to(m);
     return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
            dq_move_exchange(m) || dq_move_wins(m) || dq_move_sinks(m) ||
-           (kind == DQ_MK_NORMAL && dq_enters(dq_move_piece(m), dq_move_from(m), dq_move_to(m)));
+           (kind == DQ_MK_NORMAL &&
+            (dq_enters(piece, dq_move_from(m), to) || dq_on_banner(piece, to)));
 }
 
 /* The cell of the Gnome/Dwarf an en-passant capture by `side` landing on `to` takes: one

@@ -191,6 +191,9 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
             if (p->ep)
                 bb_set(&special, p->ep);
         }
+        for (int y = g->us == DQ_FOREST ? 12 : 3, i = 0; i < 2; i++)
+            if (dq_on_banner(code, dq_cell(4, y + i)))
+                bb_set(&special, dq_cell(4, y + i));
         all = bb_or(t->capture, bb_and(t->quiet, special));
     }
     while (bb_any(all)) {
