@@ -91,6 +91,10 @@ static const EventCase cases[] = {
      "S " DRAGON_GONE " - v 000300 - 0 1 lance",
      "e4d3 e4e3 e4f3 e4d4 e4f4 e4d5 e4e5 e4f5 e4=F "
      "e4d3/E e4e3/E e4f3/E e4d4/E e4f4/E e4d5/E e4e5/E e4f5/E"},
+    /* the arrow flies over the Gnome on b12 (§6.5); the Dragon's rank 14 covers h14 i14 */
+    {"Empress option: an arrow shot has its /E version too", "ki15 qa11 pa12 pb11 pb12 Dd14 "
+     "Pc3 Fe2", "S " DRAGON_GONE " - v 000300 - 0 1 lance",
+     "i15h15 i15h15/E a11xd14 a11xd14/E"},
     /* walled in on S-land, she glides (a-file, and the SE diagonal's g5 h4 i3) but never
      * embarks */
     {"Storm Empress: glides, never embarks", "va11 ke15 pa12 pb11 pb12 (s6)a10 Fe2",
@@ -175,6 +179,9 @@ static const struct {
     {"/E: the Storm Queen becomes the Empress, her arrows forfeited",
      "ki15 qa11 pa12 pb11 pb12 (s6)a10 Fe2 Pc3", "S " DRAGON_GONE " - v 000300 - 0 1 lance",
      "i15h15/E", "7k1/9/9/pp7/vp7/(s6)8/9/9/9/9/9/9/2P6/4F4/9 F KQ0wdy-W - - 000000 - 1 1 lance"},
+    {"/E after an arrow: the shot, then the Empress without arrows",
+     "ki15 qa11 pa12 pb11 pb12 Dd14 Pc3 Fe2", "S " DRAGON_GONE " - v 000300 - 4 1 lance",
+     "a11xd14/E", "8k/9/9/pp7/vp7/9/9/9/9/9/9/9/2P6/4F4/9 F KQ0wdy-W - - 000000 - 0 1 lance"},
     {"without /E the option lapses", "ki15 qa11 pa12 pb11 pb12 (s6)a10 Fe2 Pc3",
      "S " DRAGON_GONE " - v 000300 - 0 1 lance", "i15h15",
      "7k1/9/9/pp7/qp7/(s6)8/9/9/9/9/9/9/2P6/4F4/9 F KQ0wdy-W - - 000300 - 1 1 lance"},
