@@ -292,6 +292,74 @@ START_TEST(afire_perft_counts)
 }
 END_TEST
 
+static int by_move(const void *a, const void *b)
+{
+    Move x = *(const Move *)a, y = *(const Move *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The generator with the legality shortcut and without it give the same list. */
+static long assert_same_lists(const DqPos *p)
+{
+    Move fast[MAX_MOVES], slow[MAX_MOVES];
+    int n = dq_gen_legal(p, fast), m = dq_gen_legal_unshortened(p, slow);
+    qsort(fast, (size_t)n, sizeof *fast, by_move);
+    qsort(slow, (size_t)m, sizeof *slow, by_move);
+    if (n != m || memcmp(fast, slow, (size_t)n * sizeof *fast)) {
+        char fen[FEN_MAX];
+        t_game("dragonqi")->fen_write(p, fen, sizeof fen);
+        ck_abort_msg("shortcut differs (%d against %d moves) in %s", n, m, fen);
+    }
+    return 1;
+}
+
+/* Random games from the afire positions and from the Prince aboard beside a Warlord on d1
+ * (the Sword by /A), biased toward /A, /E, springing and royal and Witch moves; every
+ * position and all its children are compared. */
+START_TEST(shortcut_agrees)
+{
+    const Game *g = t_game("dragonqi");
+    const char *starts[] = {afire_perft[0].fen, afire_perft[1].fen, afire_perft[2].fen,
+                            "9/9/9/9/9/3(S0K)5/9/9/9/9/9/9/9/4F4/3k5 S DQ0wdy0W - - 000000 - "
+                            "0 1 lance"};
+    uint64_t seed = 0x5EEDull;
+    long checked = 0;
+    for (size_t s = 0; s < sizeof starts / sizeof *starts; s++) {
+        for (int game = 0; game < 3; game++) {
+            DqPos p, q;
+            t_load(g, starts[s], &p);
+            for (int ply = 0; ply < 40 && g->result(&p) == RESULT_NONE; ply++) {
+                Move moves[MAX_MOVES];
+                int n = g->gen_moves(&p, moves);
+                checked += assert_same_lists(&p);
+                for (int i = 0; i < n; i++) {
+                    g->make_move(&p, moves[i], &q);
+                    if (g->result(&q) == RESULT_NONE)
+                        checked += assert_same_lists(&q);
+                }
+                if (!n)
+                    break;
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                int pick = (int)((seed >> 33) % (uint64_t)n);
+                for (int i = 0; i < n; i++) {
+                    Move m = moves[(pick + i) % n];
+                    int type = dq_type(dq_move_piece(m));
+                    if (dq_move_afire(m) || dq_move_empress(m) ||
+                        dq_move_kind(m) == DQ_MK_SPRING || type == DQ_ROYAL ||
+                        type == DQ_WITCH) {
+                        pick = (pick + i) % n;
+                        break;
+                    }
+                }
+                g->make_move(&p, moves[pick], &q);
+                p = q;
+            }
+        }
+    }
+    ck_assert_int_gt(checked, 10000);
+}
+END_TEST
+
 /* Keys, position strings and notation stay consistent through the events (random games
  * from the positions above, where /A, /E, springing and the creatures are frequent). */
 START_TEST(afire_random_games)
@@ -365,6 +433,7 @@ void dragonqi_events_tests(Suite *s)
     tcase_add_loop_test(tc, afire_perft_counts, 0,
                         (int)(sizeof afire_perft / sizeof *afire_perft));
     tcase_add_test(tc, afire_random_games);
+    tcase_add_test(tc, shortcut_agrees);
     tcase_add_loop_test(tc, event_puzzles, 0, (int)(sizeof puzzles / sizeof *puzzles));
     suite_add_tcase(s, tc);
 }
