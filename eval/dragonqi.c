@@ -202,19 +202,38 @@ static int archer_against(const DqPos *p, int side, bool *birds_only)
     return DQ_NO_CELL;
 }
 
+/* The cells within two steps of c (Chebyshev distance 2, e0/e16 included). */
+static DqBb within_two(int c)
+{
+    DqBb near = dq_geo.adj[c];
+    for (DqBb b = dq_geo.adj[c]; bb_any(b);)
+        near = bb_or(near, dq_geo.adj[bb_pop(&b)]);
+    return near;
+}
+
+/* The cell of the first force of `code` on the grid (the count says there is one). */
+static int find(const DqPos *p, int code)
+{
+    for (DqBb b = bb_and(p->men[dq_side(code)], dq_geo.grid); bb_any(b);) {
+        int c = bb_pop(&b);
+        if (p->sq[c] == code)
+            return c;
+    }
+    return DQ_NO_CELL;
+}
+
 static void safety_terms(const DqPos *p, int side, DqTerms *t)
 {
     int royal = p->royal[side], enemy = !side;
     if (royal != DQ_NO_CELL) {
-        DqBb around = dq_geo.adj[royal];
+        DqBb around = dq_geo.adj[royal], theirs = bb_and(p->men[enemy], dq_geo.grid);
+        t->safety -= DQ_ROYAL_NEAR * bb_count(bb_and(theirs, within_two(royal)));
         int creatures = enemy == DQ_FOREST ? p->count[dq_code(DQ_DRAGON, enemy)]
                                            : p->count[dq_code(DQ_ELDER, enemy)] +
                                                  p->count[dq_code(DQ_YOUNGER, enemy)];
-        for (DqBb b = bb_and(p->men[enemy], dq_geo.grid); bb_any(b);) {
+        for (DqBb b = creatures ? theirs : bb_none(); bb_any(b);) {
             int c = bb_pop(&b);
-            if (dq_distance(c, royal) <= 2)
-                t->safety -= DQ_ROYAL_NEAR;
-            if (creatures && is_creature(dq_type(p->sq[c])))
+            if (is_creature(dq_type(p->sq[c])))
                 t->safety -= DQ_FLYER_SQUARE * bb_count(bb_and(flight_cover(p, c), around));
         }
     }
@@ -243,24 +262,20 @@ static void threat_terms(const DqPos *p, int side, DqTerms *t)
         dq_geo.kingdom[royal] == enemy && royal != DQ_E0 && royal != DQ_E16)
         bb_set(&bearers, royal);
     int witch = dq_code(DQ_WITCH, DQ_STORM);
-    for (DqBb b = bb_and(p->men[side], dq_geo.grid); bb_any(b);) {
-        int c = bb_pop(&b), code = p->sq[c];
-        bool afire_ready = false;
-        if (code == witch) {
-            if (dq_geo.kingdom[c] == DQ_KINGDOM_F)
-                bb_set(&bearers, c);
-            if (enemy_royal != DQ_NO_CELL && dq_distance(c, enemy_royal) <= 2)
-                t->threats += sword_near[dq_distance(c, enemy_royal)];
-            afire_ready = dq_geo.y[c] == 6 && p->encl[DQ_ENC_DUNGEON] == 'y';
-        } else if (dq_type(code) == DQ_ROYAL && dq_geo.kingdom[c] == DQ_OCEAN) {
-            afire_ready = side == DQ_FOREST ? dq_geo.y[c] == 10 && p->encl[DQ_ENC_WHITEROOM] == 'D'
-                                            : dq_geo.y[c] == 6 &&
-                                                  (p->flags & DQ_FLAG_NO_LANDING) &&
-                                                  p->encl[DQ_ENC_STAIRWELL] == 'd';
-        }
-        if (afire_ready)
+    int w = side == DQ_STORM && p->count[witch] ? find(p, witch) : DQ_NO_CELL;
+    if (w != DQ_NO_CELL) {
+        if (dq_geo.kingdom[w] == DQ_KINGDOM_F)
+            bb_set(&bearers, w);
+        if (enemy_royal != DQ_NO_CELL && dq_distance(w, enemy_royal) <= 2)
+            t->threats += sword_near[dq_distance(w, enemy_royal)];
+        if (dq_geo.y[w] == 6 && p->encl[DQ_ENC_DUNGEON] == 'y')
             t->threats += DQ_AFIRE_READY;
     }
+    if (royal != DQ_NO_CELL && dq_geo.kingdom[royal] == DQ_OCEAN &&
+        (side == DQ_FOREST ? dq_geo.y[royal] == 10 && p->encl[DQ_ENC_WHITEROOM] == 'D'
+                           : dq_geo.y[royal] == 6 && (p->flags & DQ_FLAG_NO_LANDING) &&
+                                 p->encl[DQ_ENC_STAIRWELL] == 'd'))
+        t->threats += DQ_AFIRE_READY;
     if (side == DQ_FOREST && royal != DQ_NO_CELL && enemy_royal != DQ_NO_CELL &&
         dq_distance(royal, enemy_royal) <= 2 && royal != DQ_E0)
         t->threats += sword_near[dq_distance(royal, enemy_royal)];
