@@ -244,7 +244,10 @@ static void gen_force(DqGen *g, int c)
 {
     const DqPos *p = g->p;
     int code = p->sq[c], k = dq_geo.kingdom[c];
-    DqBb land = dq_geo.land[k], prey = bb_and(dq_prey_of(g, code), land);
+    /* only royals and fire creatures have exceptions to the general prey */
+    int t0 = dq_type(code);
+    bool special = t0 == DQ_ROYAL || t0 == DQ_DRAGON || t0 == DQ_ELDER || t0 == DQ_YOUNGER;
+    DqBb land = dq_geo.land[k], prey = bb_and(special ? dq_prey_of(g, code) : g->prey, land);
     Targets t = {bb_none(), bb_none()};
     int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
     switch (dq_type(code)) {
