@@ -14,6 +14,7 @@
 #include "engine/rng.h"
 #include "tests/dragonface_reference.h"
 #include "tests/helpers.h"
+#include "tests/search_puzzle.h"
 
 #define DF_START                                                                               \
     "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w "                                \
@@ -584,25 +585,37 @@ START_TEST(eval_symmetry)
 }
 END_TEST
 
-START_TEST(forced_wins)
-{
-    const Game *g = df();
+/* Forced Emperor captures (or a rival left without a move), solved by the engine's own
+ * search at the exact distance; the winning first moves of the short ones by hand. */
+static const struct {
+    const char *fen;
+    int plies;
+    const char *winning;
+} puzzles[] = {
     /* Ambassador e2 slides up and takes the Emperor e6, landing on e7 */
-    ck_assert_int_eq(t_forced_win_plies(g, "11/11/11/4e6/11/11/11/1E2A6/11 w - - 0 1", 3), 1);
+    {"11/11/11/4e6/11/11/11/1E2A6/11 w - - 0 1", 1, "e2e7"},
     /* Governor d5 takes the Emperor e6 diagonally, landing on f7 */
-    ck_assert_int_eq(t_forced_win_plies(g, "11/11/11/4e6/3G7/11/11/1E9/11 w - - 0 1", 3), 1);
+    {"11/11/11/4e6/3G7/11/11/1E9/11 w - - 0 1", 1, "d5f7"},
     /* dark is boxed in on j8 (i8, i7, j7 protected by h8, h6, j6; k9 blocks i7 taking
-     * it): an Emperor step leaves dark without a legal move */
-    ck_assert_int_eq(
-        t_forced_win_plies(g, "10G/7GGe1/7GGG1/7G1G1/11/11/11/1E9/11 w - - 0 1", 3), 1);
+     * it): an Emperor step or h7g8 leaves dark without a legal move; h6g7 would empty h6,
+     * the landing square of the Emperor taking i7 */
+    {"10G/7GGe1/7GGG1/7G1G1/11/11/11/1E9/11 w - - 0 1", 1, "b2b3 b2c2 b2c3 h7g8"},
     /* i3i7 attacks j8 along the diagonal (landing k9); if the Emperor takes i7 (landing
      * h6) the Emperor h7 takes it back, landing on h5; other replies lose at once */
-    ck_assert_int_eq(
-        t_forced_win_plies(g, "11/1g7e1/7E1g1/11/11/11/1A6A2/11/11 w - - 0 1", 5), 3);
+    {"11/1g7e1/7E1g1/11/11/11/1A6A2/11/11 w - - 0 1", 3, NULL},
     /* the h3 Ambassador steps aside (h2 or g3) to open a diagonal onto b8; whatever the
      * Emperor does, a capture follows within two more light moves */
-    ck_assert_int_eq(
-        t_forced_win_plies(g, "11/1e7g1/3G7/11/11/11/2g4A3/6E4/11 w - - 0 1", 5), 5);
+    {"11/1e7g1/3G7/11/11/11/2g4A3/6E4/11 w - - 0 1", 5, NULL},
+    /* dark to move: the Ambassador c8 slides down the c-file and takes the Emperor c3,
+     * landing on c2 */
+    {"11/2a6e1/11/11/11/11/2E8/11/11 b - - 0 1", 1, "c8c2"},
+    /* the light Emperor e5 stands next to the dark Emperor d5 with c5 empty beyond it */
+    {"11/9a1/11/11/3eE6/11/11/11/11 w - - 0 1", 1, "e5c5"},
+};
+
+START_TEST(forced_wins)
+{
+    t_search_finds_win("dragonface", puzzles[_i].fen, puzzles[_i].plies, puzzles[_i].winning);
 }
 END_TEST
 
@@ -628,7 +641,7 @@ Suite *dragonface_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, matches_reference);
     tcase_add_test(tc, eval_symmetry);
-    tcase_add_test(tc, forced_wins);
+    tcase_add_loop_test(tc, forced_wins, 0, (int)(sizeof puzzles / sizeof *puzzles));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,6 +10,7 @@
 #include "engine/perft.h"
 #include "engine/rng.h"
 #include "tests/helpers.h"
+#include "tests/search_puzzle.h"
 
 #define DG_START "dddddddd/dddddddd/8/8/8/8/DDDDDDDD/DDDDDDDD w 0 1"
 
@@ -321,27 +322,43 @@ START_TEST(eval_symmetry)
 }
 END_TEST
 
-START_TEST(forced_wins)
-{
-    const Game *g = t_game("dragonsgate");
-    /* g7 steps through on f8 or g8 */
-    ck_assert_int_eq(t_forced_win_plies(g, "7d/6D1/8/8/8/8/8/8 w 0 1", 3), 1);
+/* Forced wins, solved by the engine's own search at the exact distance (and checked by
+ * full-width search); the winning first moves of the short ones by hand. */
+static const struct {
+    const char *fen;
+    int plies;
+    const char *winning;
+} puzzles[] = {
+    /* g7 steps through on f8 or g8, or withdraws to f6 taking h8, North's last Dragon */
+    {"7d/6D1/8/8/8/8/8/8 w 0 1", 1, "g7f8 g7g8 g7f6"},
     /* North's d2 steps through on c1, d1 or e1 */
-    ck_assert_int_eq(t_forced_win_plies(g, "8/8/8/8/8/8/3d4/D7 b 0 1", 3), 1);
+    {"8/8/8/8/8/8/3d4/D7 b 0 1", 1, "d2c1 d2d1 d2e1"},
     /* the last North Dragon taken by withdrawal: North has no move */
-    ck_assert_int_eq(t_forced_win_plies(g, "8/8/8/4d3/3D4/8/8/8 w 0 1", 3), 1);
+    {"8/8/8/4d3/3D4/8/8/8 w 0 1", 1, "d4c3"},
     /* g3g4 walls in h5: h4 and g4 are taken, the withdrawal to h6 is shut by South's h6
-     * and the one away from g4 would leave the board, so North has no move */
-    ck_assert_int_eq(t_forced_win_plies(g, "8/8/7D/7d/7D/6D1/8/8 w 0 1", 3), 1);
+     * and the one away from g4 would leave the board, so North has no move; or h4
+     * withdraws to h3 and takes h5, North's last Dragon */
+    {"8/8/7D/7d/7D/6D1/8/8 w 0 1", 1, "g3g4 h4h3"},
     /* d6 runs: d7 next, and no North Dragon can block three squares or take it there */
-    ck_assert_int_eq(t_forced_win_plies(g, "d7/8/3D4/8/8/8/8/8 w 0 1", 5), 3);
+    {"d7/8/3D4/8/8/8/8/8 w 0 1", 3, NULL},
     /* d7 and e7 are shut in by c8-f8; e7 withdraws to f6 taking d8, and d7 then steps
      * through on d8 (nothing North has can refill d8 or take d7) */
-    ck_assert_int_eq(t_forced_win_plies(g, "2dddd2/3DD3/8/8/7d/8/8/8 w 0 1", 3), 3);
+    {"2dddd2/3DD3/8/8/7d/8/8/8 w 0 1", 3, NULL},
     /* a lone runner on d5 against a far Dragon: three moves to the gate */
-    ck_assert_int_eq(t_forced_win_plies(g, "d7/8/8/3D4/8/8/8/8 w 0 1", 5), 5);
-    /* shut in by c8-e8 alone, d7 must withdraw first: no win within three plies */
-    ck_assert_int_eq(t_forced_win_plies(g, "2ddd3/3D4/8/8/7d/8/8/8 w 0 1", 3), -1);
+    {"d7/8/8/3D4/8/8/8/8 w 0 1", 5, NULL},
+};
+
+START_TEST(forced_wins)
+{
+    t_search_finds_win("dragonsgate", puzzles[_i].fen, puzzles[_i].plies, puzzles[_i].winning);
+}
+END_TEST
+
+/* Shut in by c8-e8 alone, d7 must withdraw first: no win within three plies. */
+START_TEST(no_quick_win)
+{
+    ck_assert_int_eq(
+        t_forced_win_plies(t_game("dragonsgate"), "2ddd3/3D4/8/8/7d/8/8/8 w 0 1", 3), -1);
 }
 END_TEST
 
@@ -376,7 +393,8 @@ Suite *dragonsgate_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, perft_matches_generic);
     tcase_add_test(tc, eval_symmetry);
-    tcase_add_test(tc, forced_wins);
+    tcase_add_loop_test(tc, forced_wins, 0, (int)(sizeof puzzles / sizeof *puzzles));
+    tcase_add_test(tc, no_quick_win);
     tcase_add_test(tc, bench_positions_valid);
     suite_add_tcase(s, tc);
     return s;

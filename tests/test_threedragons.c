@@ -10,6 +10,7 @@
 
 #include "engine/perft.h"
 #include "tests/helpers.h"
+#include "tests/search_puzzle.h"
 
 #define BASE "threedragons"
 #define STRENGTH "threedragons-strength"
@@ -449,42 +450,41 @@ START_TEST(forced_wins)
     static const struct {
         const char *game, *fen;
         int plies;
+        const char *winning;
     } puzzles[] = {
         /* e1e3 takes d3 against c3 */
-        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", 1},
+        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", 1, "e1e3"},
         /* e1e3 takes d3 and f3 at once */
-        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M w - 0 1", 1},
+        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M w - 0 1", 1, "e1e3"},
         /* both black pieces are walled in: any quiet e1 move leaves black without a move */
-        {BASE, "MpP3PpM/1P5P1/9/9/2C1C1C2/9/9/9/M3P3M w - 0 1", 1},
+        {BASE, "MpP3PpM/1P5P1/9/9/2C1C1C2/9/9/9/M3P3M w - 0 1", 1, NULL},
         /* d5 can only step to d4 or d6 (b9 is walled in); white waits, then lands on d5
          * from the other side and takes it against d3 or d7 */
-        {BASE, "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1", 3},
+        {BASE, "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1", 3, NULL},
         /* the same for black: d5 is caught between caves, b1 walled in */
-        {BASE, "M7M/6p2/3p5/9/2CPC1C2/9/3p5/1p7/MPp5M b - 0 1", 3},
+        {BASE, "M7M/6p2/3p5/9/2CPC1C2/9/3p5/1p7/MPp5M b - 0 1", 3, NULL},
         /* a8a7xa6 leaves black one piece */
-        {STRENGTH, "M6p2M/P48/9/p38/2C1C1C2/9/9/8P1/M7M w - 0 1", 1},
+        {STRENGTH, "M6p2M/P48/9/p38/2C1C1C2/9/9/8P1/M7M w - 0 1", 1, NULL},
         /* e1e3 takes three custodially, whatever their strength */
-        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/4p64/2P3p51p5P32/9/M3P43M w - 0 1", 1},
+        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/4p64/2P3p51p5P32/9/M3P43M w - 0 1", 1, NULL},
         /* the d5 trap with strength-1 pieces, so that no strength capture interferes */
-        {STRENGTH, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3},
+        {STRENGTH, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3, NULL},
         /* black: a2a3xa4 leaves white one piece */
-        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/P38/9/p47P1/M7M b - 0 1", 1},
+        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/P38/9/p47P1/M7M b - 0 1", 1, NULL},
         /* walled in (strength 1 everywhere, nothing can be taken by strength) */
-        {STRENGTH, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1},
+        {STRENGTH, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1, NULL},
         /* a dragon on its cave is captured like a piece: e1e4 takes e5 against e6 */
-        {DRAGONS, "M6p1M/9/9/4P24/2C1p51C2/9/9/9/M3P43M w e 0 1", 1},
+        {DRAGONS, "M6p1M/9/9/4P24/2C1p51C2/9/9/9/M3P43M w e 0 1", 1, NULL},
         /* the e5 dragon leaves its cave and takes e7 by strength */
-        {DRAGONS, "M6p1M/9/4p44/9/2C1P51C2/9/9/8P1/M7M w e 0 1", 1},
+        {DRAGONS, "M6p1M/9/4p44/9/2C1P51C2/9/9/8P1/M7M w e 0 1", 1, NULL},
         /* an own dragon on its cave is a partner: e1e3 takes e4 */
-        {DRAGONS, "M6p1M/9/9/9/2C1P51C2/4p64/9/9/M3P43M w e 0 1", 1},
-        {DRAGONS, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3},
-        {DRAGONS, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1},
+        {DRAGONS, "M6p1M/9/9/9/2C1P51C2/4p64/9/9/M3P43M w e 0 1", 1, NULL},
+        /* the d5 trap and the walled-in pair of the strength variant */
+        {DRAGONS, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3, NULL},
+        {DRAGONS, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1, NULL},
     };
-    const Game *g = t_game(puzzles[_i].game);
-    ck_assert_int_eq(t_forced_win_plies(g, puzzles[_i].fen, puzzles[_i].plies),
-                     puzzles[_i].plies);
-    if (puzzles[_i].plies > 1)
-        ck_assert_int_eq(t_forced_win_plies(g, puzzles[_i].fen, puzzles[_i].plies - 2), -1);
+    t_search_finds_win(puzzles[_i].game, puzzles[_i].fen, puzzles[_i].plies,
+                       puzzles[_i].winning);
 }
 END_TEST
 
