@@ -90,10 +90,25 @@ static const struct {
     {"d7/8/8/8/8/8/8/8 w 0 1", ""},
 };
 
+/* Moves in a space-separated list: the perft 1 its position must give. */
+static uint64_t word_count(const char *list)
+{
+    uint64_t n = 0;
+    for (const char *c = list; *c; c++)
+        n += *c != ' ' && (c == list || c[-1] == ' ');
+    return n;
+}
+
+/* The move list, and the game's own bulk-counting perft to depth 1 against the list's
+ * length and to depth 3 against the generic perft. */
 START_TEST(hand_checked_lists)
 {
     const Game *g = t_game("dragonsgate");
     t_assert_moves(g, hand_checked[_i].fen, hand_checked[_i].moves);
+    ck_assert_uint_eq(t_perft(g, hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    unsigned char pos[256];
+    t_load(g, hand_checked[_i].fen, pos);
+    ck_assert_uint_eq(perft(g, pos, 3), perft_generic(g, pos, 3));
 }
 END_TEST
 
