@@ -13,6 +13,7 @@
 #include "engine/perft.h"
 #include "engine/rng.h"
 #include "tests/dragonface_reference.h"
+#include "tests/eval_terms.h"
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"
 
@@ -628,6 +629,33 @@ static const struct {
     {"11/9a1/11/11/3eE6/11/11/11/11 w - - 0 1", 1, "e5c5"},
 };
 
+/* Each term the evaluation is built from reacts in a position made for it. */
+START_TEST(eval_terms_react)
+{
+    const Game *g = df();
+    /* material: a free Ambassador (on its Governor, a3) is worth more than a trapped one */
+    ck_assert_int_gt(t_eval_term(g, "11/9e1/11/11/11/11/F10/1E9/11 w - - 0 1", "material", P1),
+                     t_eval_term(g, "11/9e1/11/11/11/11/A10/1E9/11 w - - 0 1", "material", P1));
+    /* advance: a Governor three ranks up (e6) against one on its start rank (e3) */
+    ck_assert_int_gt(t_eval_term(g, "11/9e1/11/4G6/11/11/11/1E9/11 w - - 0 1", "advance", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, "11/9e1/11/11/11/11/4G6/1E9/11 w - - 0 1", "advance", P1), 0);
+    /* emperor: the dark Ambassador e8 can take the Emperor e3 (landing on e2); a light
+     * Governor on e2 closes the landing square */
+    ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/11/4E6/1e9/11 w - - 0 1", "emperor", P1),
+                     t_eval_term(g, "11/4a6/11/11/11/11/4E6/1e2G6/11 w - - 0 1", "emperor", P1));
+    /* hanging: the dark Ambassador e8 can take the Governor e4 (landing on e3) */
+    ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/4G6/11/1E7e1/11 w - - 0 1", "hanging", P1),
+                     0);
+    /* ... and the light Ambassador e2 the dark Governor e4, unless it is immune */
+    ck_assert_int_lt(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - - 0 1", "hanging", P2),
+                     0);
+    ck_assert_int_eq(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - e4 0 1", "hanging", P2),
+                     0);
+    /* mobility: the start position's Ambassador moves */
+    ck_assert_int_gt(t_eval_term(g, DF_START, "mobility", P1), 0);
+}
+END_TEST
+
 START_TEST(forced_wins)
 {
     t_search_finds_win("dragonface", puzzles[_i].fen, puzzles[_i].plies, puzzles[_i].winning);
@@ -656,6 +684,7 @@ Suite *dragonface_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, matches_reference);
     tcase_add_test(tc, eval_symmetry);
+    tcase_add_test(tc, eval_terms_react);
     tcase_add_loop_test(tc, forced_wins, 0, (int)(sizeof puzzles / sizeof *puzzles));
     suite_add_tcase(s, tc);
     return s;

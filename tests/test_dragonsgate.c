@@ -9,6 +9,7 @@
 
 #include "engine/perft.h"
 #include "engine/rng.h"
+#include "tests/eval_terms.h"
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"
 
@@ -337,6 +338,26 @@ START_TEST(eval_symmetry)
 }
 END_TEST
 
+/* Each term the evaluation is built from reacts in a position made for it. */
+START_TEST(eval_terms_react)
+{
+    const Game *g = t_game("dragonsgate");
+    /* race and runners: d6 has no North Dragon anywhere in front of it */
+    ck_assert_int_gt(t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "runner", P1), 0);
+    ck_assert_int_gt(t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "race", P1), 0);
+    ck_assert_int_gt(t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "advance", P1),
+                     t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "advance", P2));
+    /* gate: g7 can step through */
+    ck_assert_int_gt(t_eval_term(g, "7d/6D1/8/8/8/8/8/8 w 0 1", "gate", P1), 0);
+    /* threat: d4 can withdraw to c3 taking e5 (and e5 to f6 taking d4) */
+    ck_assert_int_gt(t_eval_term(g, "8/8/8/4d3/3D4/8/8/8 w 0 1", "threat", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, DG_START, "threat", P1), 0);
+    /* blocked: a1 has no step, fly or withdrawal */
+    ck_assert_int_lt(t_eval_term(g, "8/8/8/8/8/8/dd6/D7 w 0 1", "blocked", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, DG_START, "blocked", P1), 0);
+}
+END_TEST
+
 /* Forced wins, solved by the engine's own search at the exact distance (and checked by
  * full-width search); the winning first moves of the short ones by hand. */
 static const struct {
@@ -408,6 +429,7 @@ Suite *dragonsgate_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, perft_matches_generic);
     tcase_add_test(tc, eval_symmetry);
+    tcase_add_test(tc, eval_terms_react);
     tcase_add_loop_test(tc, forced_wins, 0, (int)(sizeof puzzles / sizeof *puzzles));
     tcase_add_test(tc, no_quick_win);
     tcase_add_test(tc, bench_positions_valid);

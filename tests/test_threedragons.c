@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/perft.h"
+#include "tests/eval_terms.h"
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"
 
@@ -595,6 +596,28 @@ START_TEST(evaluation)
 }
 END_TEST
 
+/* Each term the evaluation is built from reacts in a position made for it. */
+START_TEST(eval_terms_react)
+{
+    /* material: a strength-6 piece on a2 is worth more than a strength-1 piece there */
+    ck_assert_int_gt(t_eval_term(t_game(STRENGTH), "M6p1M/p18/9/9/2C1C1C2/9/9/P68/M6P1M w - 0 1",
+                                 "material", P1),
+                     t_eval_term(t_game(STRENGTH), "M6p1M/p18/9/9/2C1C1C2/9/9/P18/M6P1M w - 0 1",
+                                 "material", P1));
+    /* threats: e1e3 would take d3 against c3; nothing is threatened at the start */
+    ck_assert_int_gt(
+        t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", "threats", P1), 0);
+    ck_assert_int_eq(t_eval_term(t_game(BASE), BASE_START, "threats", P1), 0);
+    /* caves: three white pieces around the untamed c5, none black; the strength variant
+     * has no caves to tame */
+    static const char *const ring3 = "M6p1M/7p11/9/2P26/1P3C1C1C2/2P16/3P45/9/M7M w - 7 12";
+    ck_assert_int_gt(t_eval_term(t_game(DRAGONS), ring3, "caves", P1), 0);
+    ck_assert_int_eq(t_eval_term(t_game(STRENGTH), ring3, "caves", P1), 0);
+    /* mobility: the start position's rook moves */
+    ck_assert_int_gt(t_eval_term(t_game(BASE), BASE_START, "mobility", P1), 0);
+}
+END_TEST
+
 START_TEST(threats)
 {
     const Game *g = t_game(BASE);
@@ -632,6 +655,7 @@ Suite *threedragons_suite(void)
     tcase_add_loop_test(tc, forced_wins, 0, 15);
     tcase_add_loop_test(tc, evaluation, 0, 3);
     tcase_add_test(tc, threats);
+    tcase_add_test(tc, eval_terms_react);
     suite_add_tcase(s, tc);
     return s;
 }
