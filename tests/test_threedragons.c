@@ -615,6 +615,16 @@ START_TEST(eval_terms_react)
     ck_assert_int_eq(t_eval_term(t_game(STRENGTH), ring3, "caves", P1), 0);
     /* mobility: the start position's rook moves */
     ck_assert_int_gt(t_eval_term(t_game(BASE), BASE_START, "mobility", P1), 0);
+    /* pressure (base game only): b1 can reach b8, next to black's c8 */
+    ck_assert_int_gt(t_eval_term(t_game(BASE), BASE_START, "pressure", P1), 0);
+    ck_assert_int_eq(t_eval_term(t_game(STRENGTH), STRENGTH_START, "pressure", P1), 0);
+    /* forks (base game only): white, not to move, threatens d3 and f3 (e1e3, against c3
+     * and g3), worth more than twice the threat on d3 alone */
+    ck_assert_int_gt(t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M b - 0 1",
+                                 "threats", P1),
+                     2 * t_eval_term(t_game(BASE),
+                                     "M6pM/9/9/9/2C1C1C2/9/2Pp1p3/9/M3P3M b - 0 1", "threats",
+                                     P1));
 }
 END_TEST
 
