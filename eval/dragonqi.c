@@ -1,10 +1,23 @@
 /*
- * DragonQi evaluation, from the side to move's point of view (first version).
+ * DragonQi evaluation, from the side to move's point of view.
  *
- * Terms: material (a Dwarf/Gnome is the unit); mobility (cells the sliders, jumpers and
- * Knights reach on their land, free or enemy-held); advancement of Dwarfs/Gnomes toward
- * their beaches; unreleased birds' potential (a tower with its bird is worth more); and the
- * munitions left (arrows and cannonballs).
+ * Terms, per side:
+ *   material   every force type (a Dwarf/Gnome is the unit), the vessels of its current
+ *              colour (§4.3: a captured crew's vessel serves the captor), the creatures
+ *              still waiting to be set afire, and a confined royal's lost powers;
+ *   mobility   cells the sliders, jumpers and Knights reach on their land;
+ *   advance    Dwarfs/Gnomes toward the opposing beaches (aboard included), landings that
+ *              promote on the next move, Elves/Trolls racing to the exchange rank while an
+ *              exchange is on offer (§6.6);
+ *   munitions  arrows and cannonballs left;
+ *   safety     enemy fire creatures whose flights cover the cells around the royal (they
+ *              fly over every force but the shield, so nothing else blocks them), enemy
+ *              forces near the royal, and our birds and creatures standing on an enemy
+ *              archer's line (arrows ignore every force, §6.5);
+ *   threats    a flag-bearer near the enemy Banner (§6.8), the Prince near the Warlord and
+ *              the Red Witch near the Prince (§6.9), and a royal or the Witch aboard off
+ *              the enemy beach, ready to land and set a creature afire (§6.2);
+ *   naval      occupied vessels of its colour and Flagships with crews (they can fire).
  */
 #include <stdio.h>
 
@@ -37,12 +50,35 @@ enum {
     DQ_V_ELDER = 700,
     DQ_V_YOUNGER = 500,
     DQ_V_LIBRARIAN = 60,
+    DQ_V_SHIP = 120,
+    DQ_V_FLAGSHIP = 200,
     DQ_V_ARROW = 40,
+    /* A creature still waiting is a threat in reserve: setting it afire adds the creature
+     * but confines the royal (no more flag, no more Sword), so the interchange is worth
+     * its difference, not the creature's whole value. */
+    DQ_V_DRAGON_WAITING = 850,
+    DQ_V_ELDER_WAITING = 450,
+    DQ_V_YOUNGER_WAITING = 300,
+    DQ_CONFINED = 150,
     DQ_V_CANNONBALL = 30,
-    DQ_MOBILITY = 4,  /* per reachable cell */
-    DQ_ADVANCE = 6,   /* per rank a Dwarf/Gnome has advanced beyond its start */
+    DQ_MOBILITY = 4,         /* per reachable cell */
+    DQ_ADVANCE = 6,          /* per rank a Dwarf/Gnome has advanced beyond its start */
+    DQ_LANDING_READY = 60,   /* a Dwarf/Gnome aboard off the opposing beach */
+    DQ_ELF_RACE = 25,        /* per rank an Elf/Troll has climbed toward its exchange */
+    DQ_FLYER_SQUARE = 30,    /* per cell around the royal an enemy creature covers */
+    DQ_ROYAL_NEAR = 12,      /* per enemy force within two cells of the royal */
+    DQ_ARROW_EXPOSED = 35,   /* percent of a force's value when an archer can shoot it */
+    DQ_ARROW_TO_MOVE = 80,   /* ... when that archer's side is to move */
+    DQ_CREW = 25,            /* an occupied vessel of our colour */
+    DQ_GUNS_MANNED = 40,     /* an occupied Flagship of our colour with cannonballs */
+    DQ_AFIRE_READY = 80,     /* a royal or the Witch aboard off the beach that sets afire */
     DQ_TEMPO = 10,
 };
+
+/* A flag-bearer at Chebyshev distance 1, 2, 3 from a covering cell of the enemy Banner;
+ * the Prince at distance 2 (one step from a Sword) from the Warlord, the Witch likewise. */
+static const int flag_near[4] = {0, 160, 70, 25};
+static const int sword_near[3] = {0, 0, 90};
 
 static const int type_value[DQ_TYPES] = {
     [DQ_QUEEN] = DQ_V_QUEEN,         [DQ_EMPRESS] = DQ_V_EMPRESS,
@@ -68,7 +104,7 @@ int dq_value(int code)
 }
 
 typedef struct DqTerms {
-    int material, mobility, advance, munitions;
+    int material, mobility, advance, munitions, safety, threats, naval;
 } DqTerms;
 
 /* Cells reached along the given rays up to and including the first occupied one. */
@@ -107,29 +143,213 @@ static int mobility_of(const DqPos *p, int c, DqBb occ, DqBb own)
     }
 }
 
+/* The cells a fire creature on c covers: its rays on its land, up to the enemy shield. */
+static DqBb flight_cover(const DqPos *p, int c)
+{
+    int code = p->sq[c], type = dq_type(code);
+    int shield = dq_code(DQ_LIBRARIAN, !dq_side(code));
+    DqBb cover = bb_none(), occ = bb_or(p->men[0], p->men[1]);
+    for (int d = 0; d < DQ_DIRS; d++) {
+        if ((type == DQ_ELDER && dq_dir_diagonal(d)) || (type == DQ_YOUNGER && !dq_dir_diagonal(d)))
+            continue;
+        DqBb r = dq_geo.ray_land[c][d];
+        for (DqBb s = bb_and(r, occ); bb_any(s);) {
+            int f = bb_first(s, d);
+            if (p->sq[f] == shield) {
+                r = bb_minus(r, dq_geo.ray_land[f][d]);
+                break;
+            }
+            bb_clear(&s, f);
+        }
+        cover = bb_or(cover, r);
+    }
+    return cover;
+}
+
+static bool is_creature(int type)
+{
+    return type == DQ_DRAGON || type == DQ_ELDER || type == DQ_YOUNGER;
+}
+
+/* Is an exchange on offer to an Elf (Forest) or Troll (Storm) reaching its home rank? */
+static bool exchange_on_offer(const DqPos *p, int side)
+{
+    int pool = side == DQ_FOREST ? DQ_POOL_H : DQ_POOL_h;
+    bool captive = side == DQ_FOREST ? p->encl[DQ_ENC_STORMTOWER] == 'W'
+                                     : p->encl[DQ_ENC_SCHOLARS] == 'w';
+    return captive || p->pool[pool] || p->pool[pool + 1] || p->pool[pool + 2];
+}
+
+/* The enemy archer with arrows who may shoot the forces of `side` (§6.5), DQ_NO_CELL if
+ * none: the Storm Queen against Forest's birds and Dragon on S-land, the Queen at War
+ * (or the Princess, against Ravens only) against Storm's birds and Serpents on F-land. */
+static int archer_against(const DqPos *p, int side, bool *birds_only)
+{
+    int enemy = !side, queen = dq_code(DQ_QUEEN, enemy);
+    *birds_only = false;
+    int mun = enemy == DQ_STORM ? p->mun[DQ_MUN_STORM_QUEEN] : p->mun[DQ_MUN_QUEEN_WAR];
+    if (p->count[queen] && mun) {
+        for (DqBb b = bb_and(p->men[enemy], dq_geo.land[enemy]); bb_any(b);) {
+            int c = bb_pop(&b);
+            if (p->sq[c] == queen)
+                return c;
+        }
+    }
+    if (enemy == DQ_FOREST && p->encl[DQ_ENC_LIBRARY] == 'Q' && p->mun[DQ_MUN_PRINCESS]) {
+        *birds_only = true;
+        return dq_cell(4, 2);
+    }
+    return DQ_NO_CELL;
+}
+
+/* The cells within two steps of c (Chebyshev distance 2, e0/e16 included). */
+static DqBb within_two(int c)
+{
+    DqBb near = dq_geo.adj[c];
+    for (DqBb b = dq_geo.adj[c]; bb_any(b);)
+        near = bb_or(near, dq_geo.adj[bb_pop(&b)]);
+    return near;
+}
+
+/* The cell of the first force of `code` on the grid (the count says there is one). */
+static int find(const DqPos *p, int code)
+{
+    for (DqBb b = bb_and(p->men[dq_side(code)], dq_geo.grid); bb_any(b);) {
+        int c = bb_pop(&b);
+        if (p->sq[c] == code)
+            return c;
+    }
+    return DQ_NO_CELL;
+}
+
+static void safety_terms(const DqPos *p, int side, DqTerms *t)
+{
+    int royal = p->royal[side], enemy = !side;
+    if (royal != DQ_NO_CELL) {
+        DqBb around = dq_geo.adj[royal], theirs = bb_and(p->men[enemy], dq_geo.grid);
+        t->safety -= DQ_ROYAL_NEAR * bb_count(bb_and(theirs, within_two(royal)));
+        int creatures = enemy == DQ_FOREST ? p->count[dq_code(DQ_DRAGON, enemy)]
+                                           : p->count[dq_code(DQ_ELDER, enemy)] +
+                                                 p->count[dq_code(DQ_YOUNGER, enemy)];
+        for (DqBb b = creatures ? theirs : bb_none(); bb_any(b);) {
+            int c = bb_pop(&b);
+            if (is_creature(dq_type(p->sq[c])))
+                t->safety -= DQ_FLYER_SQUARE * bb_count(bb_and(flight_cover(p, c), around));
+        }
+    }
+    bool birds_only;
+    int archer = archer_against(p, side, &birds_only);
+    if (archer == DQ_NO_CELL)
+        return;
+    DqBb exposed = bb_and(bb_and(p->men[side], dq_geo.lines[archer]), dq_geo.land[enemy]);
+    int rate = p->side == enemy ? DQ_ARROW_TO_MOVE : DQ_ARROW_EXPOSED, worst = 0;
+    for (; bb_any(exposed);) {
+        int c = bb_pop(&exposed), type = dq_type(p->sq[c]);
+        bool target = type == DQ_BIRD || (!birds_only && is_creature(type));
+        if (target && dq_value(p->sq[c]) > worst)
+            worst = dq_value(p->sq[c]);
+    }
+    t->safety -= worst * rate / 100; /* one arrow per move: the best target counts */
+}
+
+static void threat_terms(const DqPos *p, int side, DqTerms *t)
+{
+    int enemy = !side, enemy_royal = p->royal[enemy];
+    int banner_rank = side == DQ_FOREST ? 12 : 3;
+    DqBb bearers = bb_none();
+    int royal = p->royal[side];
+    if (royal != DQ_NO_CELL && dq_geo.kingdom[royal] != DQ_OCEAN &&
+        dq_geo.kingdom[royal] == enemy && royal != DQ_E0 && royal != DQ_E16)
+        bb_set(&bearers, royal);
+    int witch = dq_code(DQ_WITCH, DQ_STORM);
+    int w = side == DQ_STORM && p->count[witch] ? find(p, witch) : DQ_NO_CELL;
+    if (w != DQ_NO_CELL) {
+        if (dq_geo.kingdom[w] == DQ_KINGDOM_F)
+            bb_set(&bearers, w);
+        if (enemy_royal != DQ_NO_CELL && dq_distance(w, enemy_royal) <= 2)
+            t->threats += sword_near[dq_distance(w, enemy_royal)];
+        if (dq_geo.y[w] == 6 && p->encl[DQ_ENC_DUNGEON] == 'y')
+            t->threats += DQ_AFIRE_READY;
+    }
+    if (royal != DQ_NO_CELL && dq_geo.kingdom[royal] == DQ_OCEAN &&
+        (side == DQ_FOREST ? dq_geo.y[royal] == 10 && p->encl[DQ_ENC_WHITEROOM] == 'D'
+                           : dq_geo.y[royal] == 6 && (p->flags & DQ_FLAG_NO_LANDING) &&
+                                 p->encl[DQ_ENC_STAIRWELL] == 'd'))
+        t->threats += DQ_AFIRE_READY;
+    if (side == DQ_FOREST && royal != DQ_NO_CELL && enemy_royal != DQ_NO_CELL &&
+        dq_distance(royal, enemy_royal) <= 2 && royal != DQ_E0)
+        t->threats += sword_near[dq_distance(royal, enemy_royal)];
+    while (bb_any(bearers)) {
+        int c = bb_pop(&bearers);
+        int d = dq_distance(c, dq_cell(4, banner_rank));
+        int d2 = dq_distance(c, dq_cell(4, banner_rank + 1));
+        d = d < d2 ? d : d2;
+        if (d >= 1 && d <= 3)
+            t->threats += flag_near[d];
+    }
+}
+
+static void naval_terms(const DqPos *p, int side, DqTerms *t)
+{
+    int balls = p->mun[side == DQ_FOREST ? DQ_MUN_GREEN_CANNON : DQ_MUN_RED_CANNON];
+    for (DqBb v = p->vessels; bb_any(v);) {
+        int c = bb_pop(&v), ves = dq_vessel(p, c);
+        if (dq_vessel_colour(p, c) != side)
+            continue;
+        bool flagship = ves & DQ_VES_FLAGSHIP;
+        t->material += flagship ? DQ_V_FLAGSHIP : DQ_V_SHIP;
+        if (!p->sq[c])
+            continue;
+        t->naval += DQ_CREW;
+        bool own_flagship = flagship && ((ves & DQ_VES_ORIG_FOREST) != 0) == side;
+        if (own_flagship && balls)
+            t->naval += DQ_GUNS_MANNED;
+    }
+}
+
 static DqTerms terms_of(const DqPos *p, int side)
 {
-    DqTerms t = {0, 0, 0, 0};
+    DqTerms t = {0, 0, 0, 0, 0, 0, 0};
     DqBb occ = bb_or(p->men[0], p->men[1]), own = p->men[side];
+    bool race = exchange_on_offer(p, side);
+    int start = side == DQ_FOREST ? 2 : 14, beach_side_sea = side == DQ_FOREST ? 10 : 6;
     for (DqBb b = bb_and(own, dq_geo.grid); bb_any(b);) {
-        int c = bb_pop(&b), code = p->sq[c];
+        int c = bb_pop(&b), code = p->sq[c], y = dq_geo.y[c];
         t.material += dq_value(code);
         if (dq_geo.kingdom[c] != DQ_OCEAN)
             t.mobility += DQ_MOBILITY * mobility_of(p, c, occ, own);
         if (dq_type(code) == DQ_PAWN) {
-            int y = dq_geo.y[c], start = side == DQ_FOREST ? 2 : 14;
             t.advance += DQ_ADVANCE * (side == DQ_FOREST ? y - start : start - y);
+            if (y == beach_side_sea)
+                t.advance += DQ_LANDING_READY;
+        } else if (dq_type(code) == DQ_ELF && race) {
+            t.advance += DQ_ELF_RACE * (side == DQ_FOREST ? y - 11 : 5 - y);
         }
     }
+    if (side == DQ_FOREST && p->encl[DQ_ENC_WHITEROOM] == 'D')
+        t.material += DQ_V_DRAGON_WAITING;
+    if (side == DQ_STORM && p->encl[DQ_ENC_STAIRWELL] == 'd' && (p->flags & DQ_FLAG_NO_LANDING))
+        t.material += DQ_V_ELDER_WAITING;
+    if (side == DQ_STORM && p->encl[DQ_ENC_DUNGEON] == 'y' &&
+        (p->count[dq_code(DQ_WITCH, DQ_STORM)] || p->count[dq_code(DQ_QUEEN, DQ_STORM)]))
+        t.material += DQ_V_YOUNGER_WAITING;
+    if (p->royal[side] == DQ_E0 || p->royal[side] == DQ_E16)
+        t.material -= DQ_CONFINED;
     int arrows = side == DQ_FOREST ? p->mun[DQ_MUN_PRINCESS] + p->mun[DQ_MUN_RESERVE] +
                                          p->mun[DQ_MUN_QUEEN_WAR]
                                    : p->mun[DQ_MUN_STORM_QUEEN];
     int balls = p->mun[side == DQ_FOREST ? DQ_MUN_GREEN_CANNON : DQ_MUN_RED_CANNON];
     t.munitions = arrows * DQ_V_ARROW + balls * DQ_V_CANNONBALL;
+    safety_terms(p, side, &t);
+    threat_terms(p, side, &t);
+    naval_terms(p, side, &t);
     return t;
 }
 
-static int total(DqTerms t) { return t.material + t.mobility + t.advance + t.munitions; }
+static int total(DqTerms t)
+{
+    return t.material + t.mobility + t.advance + t.munitions + t.safety + t.threats + t.naval;
+}
 
 Score dragonqi_evaluate(const void *pos)
 {
@@ -153,8 +373,12 @@ void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
              "mobility   %5d  %6d\n"
              "advance    %5d  %6d\n"
              "munitions  %5d  %6d\n"
+             "safety     %5d  %6d\n"
+             "threats    %5d  %6d\n"
+             "naval      %5d  %6d\n"
              "tempo      %d for the side to move\n"
              "total      %d (side to move)\n",
              s.material, f.material, s.mobility, f.mobility, s.advance, f.advance, s.munitions,
-             f.munitions, DQ_TEMPO, dragonqi_evaluate(p));
+             f.munitions, s.safety, f.safety, s.threats, f.threats, s.naval, f.naval, DQ_TEMPO,
+             dragonqi_evaluate(p));
 }

@@ -7,6 +7,15 @@
  * custodially or by strength; the side to move can carry one of them out at once, so it
  * gets a bonus when it has any); and, in the dragons variant, cave control (own pieces
  * around a cave that is still untamed and that the opponent does not contest).
+ *
+ * The base game, where captures are custodial only and a side can shut itself into a
+ * position that cannot be captured, adds two terms to find play before that happens:
+ * pressure (squares one move away that touch an enemy piece: a piece is only ever taken
+ * by a piece landing beside it) and forks (the side not to move threatening two or more
+ * pieces, which one move rarely parries and quiescence, seeing captures only, misses).
+ * In the strength variants, where contact alone threatens, both terms made the search
+ * tree several times larger (bench: 3.4 and 3.7 million nodes instead of 0.9 and 1.0),
+ * and without them the one-ply search already lost every game there.
  */
 #include <stdio.h>
 
@@ -17,6 +26,8 @@ enum {
     TD_MOBILITY = 2,        /* per rook move */
     TD_THREAT = 15,         /* per enemy piece this side could take with one move */
     TD_THREAT_ON_MOVE = 40, /* the side to move has a capture to make now */
+    TD_FORK = 60,           /* the side not to move threatens two or more pieces at once */
+    TD_PRESSURE = 4,        /* per square one move away that touches an enemy piece */
     TD_TEMPO = 10,
 };
 
@@ -28,7 +39,7 @@ static const int STRENGTH_VALUE[TD_MAX_STRENGTH + 1] = {0, 70, 85, 100, 115, 130
 static const int CAVE_RING[TD_DIRS + 1] = {0, 4, 14, 40, 0};
 
 typedef struct TdTerms {
-    int material, mobility, threats, caves;
+    int material, mobility, pressure, threats, caves;
 } TdTerms;
 
 static int material_of(const TdPos *p, int player)
@@ -78,15 +89,25 @@ static TdTerms terms_of(const TdPos *p, int player)
     Bb128 empty = TD_BOARD & ~td_blockers(p);
     t.material = material_of(p, player);
     t.mobility = td_rook_move_count(p->men[player], empty) * TD_MOBILITY;
+    t.pressure = 0;
+    if (!td_has_strength(p)) {
+        Bb128 reach = td_rook_reach(p->men[player], empty);
+        t.pressure = bb128_popcount(reach & td_neighbours(p->men[!player])) * TD_PRESSURE;
+    }
     int threatened = bb128_popcount(threatened_by(p, player, empty));
     t.threats = threatened * TD_THREAT;
     if (threatened && player == p->side)
         t.threats += TD_THREAT_ON_MOVE;
+    if (threatened >= 2 && player != p->side && !td_has_strength(p))
+        t.threats += TD_FORK;
     t.caves = caves_of(p, player);
     return t;
 }
 
-static int total(TdTerms t) { return t.material + t.mobility + t.threats + t.caves; }
+static int total(TdTerms t)
+{
+    return t.material + t.mobility + t.pressure + t.threats + t.caves;
+}
 
 Score td_evaluate(const void *vp)
 {
@@ -106,10 +127,11 @@ void td_eval_terms(const void *vp, char *buf, size_t size)
              "term      white  black\n"
              "material  %5d  %5d\n"
              "mobility  %5d  %5d\n"
+             "pressure  %5d  %5d\n"
              "threats   %5d  %5d\n"
              "caves     %5d  %5d\n"
              "tempo     %d for the side to move\n"
              "total     %d (side to move)\n",
-             w.material, b.material, w.mobility, b.mobility, w.threats, b.threats, w.caves,
-             b.caves, TD_TEMPO, td_evaluate(p));
+             w.material, b.material, w.mobility, b.mobility, w.pressure, b.pressure, w.threats,
+             b.threats, w.caves, b.caves, TD_TEMPO, td_evaluate(p));
 }

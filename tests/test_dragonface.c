@@ -13,7 +13,9 @@
 #include "engine/perft.h"
 #include "engine/rng.h"
 #include "tests/dragonface_reference.h"
+#include "tests/eval_terms.h"
 #include "tests/helpers.h"
+#include "tests/search_puzzle.h"
 
 #define DF_START                                                                               \
     "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w "                                \
@@ -148,9 +150,24 @@ static const struct {
     {"11/5E5/11/A10/11/11/F10/1E9/11 b - f8 0 1", ""},
 };
 
+/* Moves in a space-separated list: the perft 1 its position must give. */
+static uint64_t word_count(const char *list)
+{
+    uint64_t n = 0;
+    for (const char *c = list; *c; c++)
+        n += *c != ' ' && (c == list || c[-1] == ' ');
+    return n;
+}
+
+/* The move list, and the game's own perft (which counts its last ply set-wise) to depth 1
+ * against the list's length and to depth 2 against the generic perft. */
 START_TEST(hand_checked_lists)
 {
     t_assert_moves(df(), hand_checked[_i].fen, hand_checked[_i].moves);
+    ck_assert_uint_eq(t_perft(df(), hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    unsigned char pos[256];
+    t_load(df(), hand_checked[_i].fen, pos);
+    ck_assert_uint_eq(perft(df(), pos, 2), perft_generic(df(), pos, 2));
 }
 END_TEST
 
@@ -584,25 +601,64 @@ START_TEST(eval_symmetry)
 }
 END_TEST
 
-START_TEST(forced_wins)
-{
-    const Game *g = df();
+/* Forced Emperor captures (or a rival left without a move), solved by the engine's own
+ * search at the exact distance; the winning first moves of the short ones by hand. */
+static const struct {
+    const char *fen;
+    int plies;
+    const char *winning;
+} puzzles[] = {
     /* Ambassador e2 slides up and takes the Emperor e6, landing on e7 */
-    ck_assert_int_eq(t_forced_win_plies(g, "11/11/11/4e6/11/11/11/1E2A6/11 w - - 0 1", 3), 1);
+    {"11/11/11/4e6/11/11/11/1E2A6/11 w - - 0 1", 1, "e2e7"},
     /* Governor d5 takes the Emperor e6 diagonally, landing on f7 */
-    ck_assert_int_eq(t_forced_win_plies(g, "11/11/11/4e6/3G7/11/11/1E9/11 w - - 0 1", 3), 1);
+    {"11/11/11/4e6/3G7/11/11/1E9/11 w - - 0 1", 1, "d5f7"},
     /* dark is boxed in on j8 (i8, i7, j7 protected by h8, h6, j6; k9 blocks i7 taking
-     * it): an Emperor step leaves dark without a legal move */
-    ck_assert_int_eq(
-        t_forced_win_plies(g, "10G/7GGe1/7GGG1/7G1G1/11/11/11/1E9/11 w - - 0 1", 3), 1);
+     * it): an Emperor step or h7g8 leaves dark without a legal move; h6g7 would empty h6,
+     * the landing square of the Emperor taking i7 */
+    {"10G/7GGe1/7GGG1/7G1G1/11/11/11/1E9/11 w - - 0 1", 1, "b2b3 b2c2 b2c3 h7g8"},
     /* i3i7 attacks j8 along the diagonal (landing k9); if the Emperor takes i7 (landing
      * h6) the Emperor h7 takes it back, landing on h5; other replies lose at once */
-    ck_assert_int_eq(
-        t_forced_win_plies(g, "11/1g7e1/7E1g1/11/11/11/1A6A2/11/11 w - - 0 1", 5), 3);
+    {"11/1g7e1/7E1g1/11/11/11/1A6A2/11/11 w - - 0 1", 3, NULL},
     /* the h3 Ambassador steps aside (h2 or g3) to open a diagonal onto b8; whatever the
      * Emperor does, a capture follows within two more light moves */
-    ck_assert_int_eq(
-        t_forced_win_plies(g, "11/1e7g1/3G7/11/11/11/2g4A3/6E4/11 w - - 0 1", 5), 5);
+    {"11/1e7g1/3G7/11/11/11/2g4A3/6E4/11 w - - 0 1", 5, NULL},
+    /* dark to move: the Ambassador c8 slides down the c-file and takes the Emperor c3,
+     * landing on c2 */
+    {"11/2a6e1/11/11/11/11/2E8/11/11 b - - 0 1", 1, "c8c2"},
+    /* the light Emperor e5 stands next to the dark Emperor d5 with c5 empty beyond it */
+    {"11/9a1/11/11/3eE6/11/11/11/11 w - - 0 1", 1, "e5c5"},
+};
+
+/* Each term the evaluation is built from reacts in a position made for it. */
+START_TEST(eval_terms_react)
+{
+    const Game *g = df();
+    /* material: a free Ambassador (on its Governor, a3) is worth more than a trapped one */
+    ck_assert_int_gt(t_eval_term(g, "11/9e1/11/11/11/11/F10/1E9/11 w - - 0 1", "material", P1),
+                     t_eval_term(g, "11/9e1/11/11/11/11/A10/1E9/11 w - - 0 1", "material", P1));
+    /* advance: a Governor three ranks up (e6) against one on its start rank (e3) */
+    ck_assert_int_gt(t_eval_term(g, "11/9e1/11/4G6/11/11/11/1E9/11 w - - 0 1", "advance", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, "11/9e1/11/11/11/11/4G6/1E9/11 w - - 0 1", "advance", P1), 0);
+    /* emperor: the dark Ambassador e8 can take the Emperor e3 (landing on e2); a light
+     * Governor on e2 closes the landing square */
+    ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/11/4E6/1e9/11 w - - 0 1", "emperor", P1),
+                     t_eval_term(g, "11/4a6/11/11/11/11/4E6/1e2G6/11 w - - 0 1", "emperor", P1));
+    /* hanging: the dark Ambassador e8 can take the Governor e4 (landing on e3) */
+    ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/4G6/11/1E7e1/11 w - - 0 1", "hanging", P1),
+                     0);
+    /* ... and the light Ambassador e2 the dark Governor e4, unless it is immune */
+    ck_assert_int_lt(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - - 0 1", "hanging", P2),
+                     0);
+    ck_assert_int_eq(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - e4 0 1", "hanging", P2),
+                     0);
+    /* mobility: the start position's Ambassador moves */
+    ck_assert_int_gt(t_eval_term(g, DF_START, "mobility", P1), 0);
+}
+END_TEST
+
+START_TEST(forced_wins)
+{
+    t_search_finds_win("dragonface", puzzles[_i].fen, puzzles[_i].plies, puzzles[_i].winning);
 }
 END_TEST
 
@@ -628,7 +684,8 @@ Suite *dragonface_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, matches_reference);
     tcase_add_test(tc, eval_symmetry);
-    tcase_add_test(tc, forced_wins);
+    tcase_add_test(tc, eval_terms_react);
+    tcase_add_loop_test(tc, forced_wins, 0, (int)(sizeof puzzles / sizeof *puzzles));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -557,5 +557,6 @@ Suite *dragonqi_suite(void)
     suite_add_tcase(s, tc);
     dragonqi_rules_tests(s);
     dragonqi_ocean_tests(s);
+    dragonqi_events_tests(s);
     return s;
 }

@@ -53,3 +53,4 @@ static inline void dqt_fen(char *out, size_t size, const char *pieces, const cha
 
 void dragonqi_rules_tests(Suite *s);
 void dragonqi_ocean_tests(Suite *s);
+void dragonqi_events_tests(Suite *s);

@@ -5,8 +5,9 @@
  *
  * Vessels are DFEN tokens followed by their cell: "(S0K)c6" is a Green Ship, bow N, with
  * the Prince aboard. A vessel re-aligns toward every existing neighbour but her bow (§4.8),
- * so a vessel inside the ocean has seven re-alignments; they are written out. Landings on
- * the beaches that part 3's `/A` interchanges will double are marked "(/A: part 3)".
+ * so a vessel inside the ocean has seven re-alignments; they are written out. Landings of
+ * the Prince, the Warlord and the Red Witch that may set a creature afire (§6.2) come
+ * twice, plain and with `/A`.
  */
 #include <stdlib.h>
 
@@ -165,8 +166,9 @@ static const OceanCase cases[] = {
     {"Red Witch aboard boards and takes, never enters S-land",
      "ke15 Ke1 Fe2 (s4x)d10 (S0)c10 (S4P)e9", PLAIN_S,
      WARLORD5 "d10c10 d10e9 d10~d9 d10~N d10~NE d10~E d10~SE d10~SW d10~W d10~NW"},
-    {"Red Witch aboard lands on F-land (/A: part 3)", "ke15 Ke1 Fe2 (s4x)c6", PLAIN_S,
-     WARLORD5 "c6b5 c6c5 c6d5 c6~N c6~NE c6~E c6~SE c6~SW c6~W c6~NW"},
+    /* each landing may set the Younger Serpent afire (§6.2.3) */
+    {"Red Witch aboard lands on F-land, with or without /A", "ke15 Ke1 Fe2 (s4x)c6", PLAIN_S,
+     WARLORD5 "c6b5 c6c5 c6d5 c6b5/A c6c5/A c6d5/A c6~N c6~NE c6~E c6~SE c6~SW c6~W c6~NW"},
     {"Red Witch on F-land never returns to the ocean", "ke15 Ke1 Fe2 xc5 (s4)c6", PLAIN_S,
      WARLORD5 "c5b4 c5c4 c5d4 c5b5 c5d5 c6~N c6~NE c6~E c6~SE c6~SW c6~W c6~NW"},
     /* --- gliding over the ocean (§4.4) --- */
@@ -181,12 +183,12 @@ static const OceanCase cases[] = {
     /* d11 is beside e10, where the Prince's ship can sail him */
     {"Sword by passage attacks: the Warlord keeps away", "kc12 (S0K)e9 Fe2", PLAIN_S,
      "c12b11 c12c11 c12b12 c12d12 c12b13 c12c13 c12d13"},
-    /* §11.2: d11 and e11 touch e12 (Direct Captures); c11 does not (/A: part 3) */
+    /* §11.2: d11 and e11 touch e12 (Direct Captures, no /A); c11 does not: it has /A */
     {"Sword by disembarking (§11.2)", "(S0K)d10 Fe2 ke12", PLAIN_F,
-     "d10c11 d10d11 d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
-    /* §13.8: with the Gnome on c12 attacking d11, d10d11 is illegal (/A: part 3) */
+     "d10c11 d10c11/A d10d11 d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
+    /* §13.8: with the Gnome on c12 attacking d11, d10d11 is illegal; c11 has /A */
     {"Sword by disembarking needs an unattacked landing", "(S0K)d10 Fe2 ke12 pc12", PLAIN_F,
-     "d10c11 d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
+     "d10c11 d10c11/A d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
     /* d5 and e5 touch e6 across the coast: Direct Captures (§6.9, note 14) */
     {"Sword across the coast: the Prince on land beside the Warlord aboard",
      "Kd4 Fe2 (s4k)e6", PLAIN_F, "d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5"},
@@ -216,7 +218,7 @@ static const OceanCase cases[] = {
     /* the Castle aboard e7 slides over e6 and the empty e-file onto e0 (§7.1: the ray ends
      * there); the Guard must block it */
     {"A force aboard attacks the confined Prince along the e-file", "(s4t)e7 Gd2 ke15",
-     "F KF1wdx1W - - 000000 - 0 1 lance", "d2e1 d2e2 d2e3"},
+     "F KF-wdx-W - - 000000 - 0 1 lance", "d2e1 d2e2 d2e3"},
     /* the Red Knight aboard c7 attacks b5 and d5 */
     {"A Knight aboard attacks its leap cells on land", "(s4n)c7 Kc4 Fe2 ke15", PLAIN_F,
      "c4b3 c4c3 c4d3 c4b4 c4d4 c4c5"},

@@ -13,7 +13,9 @@
 
 #define PRINCE4 "e1d1 e1f1 e1d2 e1f2 "
 #define WARLORD5 "e15d15 e15f15 e15d14 e15e14 e15f14 "
-#define AFIRE "KQ0wdy1W" /* Ice Dragon set afire: the Prince in e0, the Jailer on alert */
+/* Ice Dragon set afire: the Prince in e0, the Jailer sprung and since captured (an alerted
+ * one would add his springing moves) */
+#define AFIRE "KQ0wdy-W"
 #define SERPENT "DF-wdx0W" /* Younger Serpent afire: Queen at war, Librarian sprung */
 
 typedef struct RuleCase {
@@ -93,7 +95,7 @@ static const RuleCase cases[] = {
      "e14b14 e14a14 e14f15 e14d15 e14f13 e14g12 e14d13 e14c12 e14b11 e14xg12 e14xb11 "
      "e14xa14"},
     {"Queen at War: slides and arrows at Ravens and Winged Serpents",
-     "Qa1 Ke1 yd4 aa5 ke15", "F DF1wdx0W - - 002000 - 0 1 lance",
+     "Qa1 Ke1 yd4 aa5 ke15", "F " SERPENT " - - 002000 - 0 1 lance",
      "e1d1 e1f1 e1d2 e1e2 a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1 a1b2 a1c3 a1d4 a1xa5 a1xd4"},
     /* flies over the Gnome on c14, stopped by the Jailer on e13 */
     {"Ice Dragon: flights and blazes up to the Jailer's shield",

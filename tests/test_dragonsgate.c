@@ -9,7 +9,9 @@
 
 #include "engine/perft.h"
 #include "engine/rng.h"
+#include "tests/eval_terms.h"
 #include "tests/helpers.h"
+#include "tests/search_puzzle.h"
 
 #define DG_START "dddddddd/dddddddd/8/8/8/8/DDDDDDDD/DDDDDDDD w 0 1"
 
@@ -89,10 +91,25 @@ static const struct {
     {"d7/8/8/8/8/8/8/8 w 0 1", ""},
 };
 
+/* Moves in a space-separated list: the perft 1 its position must give. */
+static uint64_t word_count(const char *list)
+{
+    uint64_t n = 0;
+    for (const char *c = list; *c; c++)
+        n += *c != ' ' && (c == list || c[-1] == ' ');
+    return n;
+}
+
+/* The move list, and the game's own bulk-counting perft to depth 1 against the list's
+ * length and to depth 3 against the generic perft. */
 START_TEST(hand_checked_lists)
 {
     const Game *g = t_game("dragonsgate");
     t_assert_moves(g, hand_checked[_i].fen, hand_checked[_i].moves);
+    ck_assert_uint_eq(t_perft(g, hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    unsigned char pos[256];
+    t_load(g, hand_checked[_i].fen, pos);
+    ck_assert_uint_eq(perft(g, pos, 3), perft_generic(g, pos, 3));
 }
 END_TEST
 
@@ -321,27 +338,63 @@ START_TEST(eval_symmetry)
 }
 END_TEST
 
-START_TEST(forced_wins)
+/* Each term the evaluation is built from reacts in a position made for it. */
+START_TEST(eval_terms_react)
 {
     const Game *g = t_game("dragonsgate");
-    /* g7 steps through on f8 or g8 */
-    ck_assert_int_eq(t_forced_win_plies(g, "7d/6D1/8/8/8/8/8/8 w 0 1", 3), 1);
+    /* race and runners: d6 has no North Dragon anywhere in front of it */
+    ck_assert_int_gt(t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "runner", P1), 0);
+    ck_assert_int_gt(t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "race", P1), 0);
+    ck_assert_int_gt(t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "advance", P1),
+                     t_eval_term(g, "d7/8/3D4/8/8/8/8/8 w 0 1", "advance", P2));
+    /* gate: g7 can step through */
+    ck_assert_int_gt(t_eval_term(g, "7d/6D1/8/8/8/8/8/8 w 0 1", "gate", P1), 0);
+    /* threat: d4 can withdraw to c3 taking e5 (and e5 to f6 taking d4) */
+    ck_assert_int_gt(t_eval_term(g, "8/8/8/4d3/3D4/8/8/8 w 0 1", "threat", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, DG_START, "threat", P1), 0);
+    /* blocked: a1 has no step, fly or withdrawal */
+    ck_assert_int_lt(t_eval_term(g, "8/8/8/8/8/8/dd6/D7 w 0 1", "blocked", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, DG_START, "blocked", P1), 0);
+}
+END_TEST
+
+/* Forced wins, solved by the engine's own search at the exact distance (and checked by
+ * full-width search); the winning first moves of the short ones by hand. */
+static const struct {
+    const char *fen;
+    int plies;
+    const char *winning;
+} puzzles[] = {
+    /* g7 steps through on f8 or g8, or withdraws to f6 taking h8, North's last Dragon */
+    {"7d/6D1/8/8/8/8/8/8 w 0 1", 1, "g7f8 g7g8 g7f6"},
     /* North's d2 steps through on c1, d1 or e1 */
-    ck_assert_int_eq(t_forced_win_plies(g, "8/8/8/8/8/8/3d4/D7 b 0 1", 3), 1);
+    {"8/8/8/8/8/8/3d4/D7 b 0 1", 1, "d2c1 d2d1 d2e1"},
     /* the last North Dragon taken by withdrawal: North has no move */
-    ck_assert_int_eq(t_forced_win_plies(g, "8/8/8/4d3/3D4/8/8/8 w 0 1", 3), 1);
+    {"8/8/8/4d3/3D4/8/8/8 w 0 1", 1, "d4c3"},
     /* g3g4 walls in h5: h4 and g4 are taken, the withdrawal to h6 is shut by South's h6
-     * and the one away from g4 would leave the board, so North has no move */
-    ck_assert_int_eq(t_forced_win_plies(g, "8/8/7D/7d/7D/6D1/8/8 w 0 1", 3), 1);
+     * and the one away from g4 would leave the board, so North has no move; or h4
+     * withdraws to h3 and takes h5, North's last Dragon */
+    {"8/8/7D/7d/7D/6D1/8/8 w 0 1", 1, "g3g4 h4h3"},
     /* d6 runs: d7 next, and no North Dragon can block three squares or take it there */
-    ck_assert_int_eq(t_forced_win_plies(g, "d7/8/3D4/8/8/8/8/8 w 0 1", 5), 3);
+    {"d7/8/3D4/8/8/8/8/8 w 0 1", 3, NULL},
     /* d7 and e7 are shut in by c8-f8; e7 withdraws to f6 taking d8, and d7 then steps
      * through on d8 (nothing North has can refill d8 or take d7) */
-    ck_assert_int_eq(t_forced_win_plies(g, "2dddd2/3DD3/8/8/7d/8/8/8 w 0 1", 3), 3);
+    {"2dddd2/3DD3/8/8/7d/8/8/8 w 0 1", 3, NULL},
     /* a lone runner on d5 against a far Dragon: three moves to the gate */
-    ck_assert_int_eq(t_forced_win_plies(g, "d7/8/8/3D4/8/8/8/8 w 0 1", 5), 5);
-    /* shut in by c8-e8 alone, d7 must withdraw first: no win within three plies */
-    ck_assert_int_eq(t_forced_win_plies(g, "2ddd3/3D4/8/8/7d/8/8/8 w 0 1", 3), -1);
+    {"d7/8/8/3D4/8/8/8/8 w 0 1", 5, NULL},
+};
+
+START_TEST(forced_wins)
+{
+    t_search_finds_win("dragonsgate", puzzles[_i].fen, puzzles[_i].plies, puzzles[_i].winning);
+}
+END_TEST
+
+/* Shut in by c8-e8 alone, d7 must withdraw first: no win within three plies. */
+START_TEST(no_quick_win)
+{
+    ck_assert_int_eq(
+        t_forced_win_plies(t_game("dragonsgate"), "2ddd3/3D4/8/8/7d/8/8/8 w 0 1", 3), -1);
 }
 END_TEST
 
@@ -376,7 +429,9 @@ Suite *dragonsgate_suite(void)
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, perft_matches_generic);
     tcase_add_test(tc, eval_symmetry);
-    tcase_add_test(tc, forced_wins);
+    tcase_add_test(tc, eval_terms_react);
+    tcase_add_loop_test(tc, forced_wins, 0, (int)(sizeof puzzles / sizeof *puzzles));
+    tcase_add_test(tc, no_quick_win);
     tcase_add_test(tc, bench_positions_valid);
     suite_add_tcase(s, tc);
     return s;

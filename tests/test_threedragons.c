@@ -9,7 +9,9 @@
 #include <string.h>
 
 #include "engine/perft.h"
+#include "tests/eval_terms.h"
 #include "tests/helpers.h"
+#include "tests/search_puzzle.h"
 
 #define BASE "threedragons"
 #define STRENGTH "threedragons-strength"
@@ -74,6 +76,28 @@ static const struct {
     {BASE, "M7M/p7p/9/9/2C1C1C2/4P4/9/9/M7M w - 0 1", ""},
     /* every white piece is walled in (mountain, black pieces): no move */
     {BASE, "M7M/9/9/9/2C1C1C2/9/9/1p5p1/MPp3pPM w - 0 1", ""},
+    /* enemies block and are never jumped; e3, between d3 and f3, is not captured and
+     * can only go down */
+    {BASE, "M7M/9/9/9/2C1C1C2/4p4/3pPp2p/7pP/M7M w - 0 1", "e3e2 e3e1"},
+    /* moving between two enemies is legal: e1 runs up to e4 between d4 and f4 */
+    {BASE, "M7M/9/9/9/2C1C1C2/3p1p3/8p/7pP/M3P3M w - 0 1",
+     "e1e2 e1e3 e1e4 e1d1 e1c1 e1b1 e1f1 e1g1 e1h1"},
+    /* black to move with one piece: the game is over, whatever moves it had */
+    {BASE, "M7M/9/9/9/2C1C1C2/9/9/P7p/MP6M b - 0 1", ""},
+    /* on black's home row: mountains at both ends, the cave e5 below */
+    {BASE, "M3P3M/9/9/9/2C1C1C2/9/8p/7pP/M7M w - 0 1",
+     "e9d9 e9c9 e9b9 e9f9 e9g9 e9h9 e9e8 e9e7 e9e6"},
+    /* open lines: the d-file passes between the caves c5 and e5, rank 4 runs to the edge */
+    {BASE, "M7M/9/9/9/2C1C1C2/3P5/8p/7pP/M7M w - 0 1",
+     "d4d5 d4d6 d4d7 d4d8 d4d9 d4d3 d4d2 d4d1 d4c4 d4b4 d4a4 d4e4 d4f4 d4g4 d4h4 d4i4"},
+    /* black moves too: b9 goes down to b8 only (a9 mountain, c9 and b7 white); i8 is
+     * shut in by i9, h8 and i7 */
+    {BASE, "MpP5M/7Pp/1P6P/9/2C1C1C2/9/9/9/M7M b - 0 1", "b9b8"},
+    /* black to move, both pieces walled in by mountains and white: no legal move */
+    {BASE, "MpP3PpM/1P5P1/9/9/2C1C1C2/9/9/9/M3P3M b - 0 1", ""},
+    /* h9 between the enemy g9 and the mountain i9 runs down its file to the enemy h2 */
+    {BASE, "M5pPM/9/9/9/2C1C1C2/9/8p/7pP/M7M w - 0 1",
+     "h9h8 h9h7 h9h6 h9h5 h9h4 h9h3"},
     /* strength: equal strength next to the landing square takes nothing */
     {STRENGTH, "M7M/P41p46/9/p48/2C1C1C2/9/8p2/7p2P1/M7M w - 0 1", "a8a7 a8b8"},
     /* strength: a7 touches the weaker a6, so that move must take it; b8 touches only c8 */
@@ -96,6 +120,27 @@ static const struct {
     {STRENGTH, "M7M/7P2p4/8P2/9/2C1C1C2/P38/9/p51P56/M7M b - 0 1", "a2a3xa4 a2b2"},
     /* strength, the base-game rules stay: walled in, no move */
     {STRENGTH, "M7M/9/9/9/2C1C1C2/9/9/1p15p11/MP1p13p1P1M w - 0 1", ""},
+    /* strength: a stronger enemy next to the landing square is harmless: a7 touches a6
+     * (5) and takes nothing; b8 (3) blocks the rank */
+    {STRENGTH, "M7M/P2p37/9/p58/2C1C1C2/9/8p2/7p2P1/M7M w - 0 1", "a8a7"},
+    /* strength: at e3 the custodial set is d3 (partner c3) and e4 (partner the cave e5),
+     * the weaker neighbours d3, f3, e4: the plain move and the capture of f3 only; at h1
+     * the weaker h2 must be taken; c3 (1) takes nothing */
+    {STRENGTH, "M7M/9/9/9/2C1C1C2/4p14/2P1p21p22p2/7p2P1/M3P63M w - 0 1",
+     "e1e2 e1e3 e1e3xf3 e1d1 e1c1 e1b1 e1f1 e1g1 e1h1xh2 c3c4 c3c2 c3c1 c3b3 c3a3"},
+    /* strength: every landing square is judged on its own: b8 and a7 must take b7; at a5
+     * the weaker b5 is taken custodially (partner the cave c5), so only the plain move */
+    {STRENGTH, "M7M/P58/1p27/9/1p4C1C1C2/9/8p2/7p2P1/M7M w - 0 1",
+     "a8b8xb7 a8c8 a8d8 a8e8 a8f8 a8g8 a8h8 a8i8 a8a7xb7 a8a6 a8a5 a8a4 a8a3 a8a2"},
+    /* strength, black to move: e7 must take the weaker d7; h9 touches the equal h8 */
+    {STRENGTH, "M3p33M/7P3p6/3P24P6/9/2C1C1C2/9/9/9/M7M b - 0 1",
+     "e9d9 e9c9 e9b9 e9f9 e9g9 e9h9 e9e8 e9e7xd7 e9e6"},
+    /* strength: black to move with one piece; the game is over */
+    {STRENGTH, "M7M/9/9/9/2C1C1C2/9/9/P17p3/MP16M b - 0 1", ""},
+    /* strength: custodial capture ignores strength: a7 takes the stronger a6 (partner
+     * a5) in the plain move, or the weaker b7 by strength instead */
+    {STRENGTH, "M7M/P38/1p17/p68/P11C1C1C2/9/8p2/7p2P1/M7M w - 0 1",
+     "a8a7 a8a7xb7 a8b8xb7 a8c8 a8d8 a8e8 a8f8 a8g8 a8h8 a8i8 a5a4 a5a3 a5a2 a5b5"},
     /* dragons: the e5 dragon leaves its cave but cannot cross c5 or g5 */
     {DRAGONS, "M7M/4p64/9/9/2C1P51C2/9/8p2/4p52p2P1/M7M w e 0 1",
      "e5e6 e5e7 e5e4 e5e3 e5d5 e5f5"},
@@ -112,12 +157,54 @@ static const struct {
      "b5a5 b5b6 b5b7 b5b8 b5b9 b5b4 b5b3 b5b2 b5b1 "
      "c4c3 c4c2 c4c1 c4d4 c4e4 c4f4 c4g4 c4h4 c4i4 c4b4 c4a4 "
      "c6c7 c6c8 c6c9 c6b6 c6a6"},
+    /* dragons: the c5 dragon moves off its cave like a rook; e5 stops it on d5 */
+    {DRAGONS, "M7M/9/9/9/2P31C1C2/9/8p5/7p5P1/M7M w c 0 1",
+     "c5c6 c5c7 c5c8 c5c9 c5c4 c5c3 c5c2 c5c1 c5b5 c5a5 c5d5"},
+    /* dragons: the black e5 dragon blocks the file like a piece; its strength 5 equals
+     * e1's, so e4 takes nothing */
+    {DRAGONS, "M7M/9/9/9/2C1p51C2/9/8p5/7p5P1/M3P53M w e 0 1",
+     "e1e2 e1e3 e1e4 e1d1 e1c1 e1b1 e1f1 e1g1 e1h1"},
+    /* dragons: a side cave's dragon has strength 3: h5 must take it with h9's 4 */
+    {DRAGONS, "M6P4M/9/9/9/2C1C1p32/9/8p5/7p5P1/M7M w g 0 1",
+     "h9g9 h9f9 h9e9 h9d9 h9c9 h9b9 h9h8 h9h7 h9h6 h9h5xg5 h9h4 h9h3"},
+    /* dragons, black to move: the e5 dragon (5) leaves its cave; e4 and d5 touch the
+     * weaker d4 and must take it; b9 is walled in */
+    {DRAGONS, "Mp1P65M/1P57/9/9/2C1p51C2/3P45/9/9/M7M b e 0 1",
+     "e5e6 e5e7 e5e8 e5e9 e5e4xd4 e5e3 e5e2 e5e1 e5d5xd4 e5f5"},
+    /* dragons: black has one piece and a dragon, two pieces: the game goes on */
+    {DRAGONS, "Mp1P65M/1P57/9/9/2C1p51C2/9/9/9/M7M w e 0 1",
+     "c9d9 c9e9 c9f9 c9g9 c9h9 c9c8 c9c7 c9c6 b8a8 b8c8 b8d8 b8e8 b8f8 b8g8 b8h8 b8i8 "
+     "b8b7 b8b6 b8b5 b8b4 b8b3 b8b2 b8b1"},
+    /* dragons: an untamed cave (e5) and an empty tamed one (g5) both shut f5's rank */
+    {DRAGONS, "M7M/9/9/9/2C1CP3C2/9/8p5/7p5P1/M7M w g 0 1",
+     "f5f6 f5f7 f5f8 f5f9 f5f4 f5f3 f5f2 f5f1"},
+    /* dragons: an own dragon on its cave blocks e1's file like any own piece */
+    {DRAGONS, "M7M/9/p58/p58/2C1P51C2/9/9/9/M3P13M w e 0 1",
+     "e5e6 e5e7 e5e8 e5e9 e5e4 e5e3 e5e2 e5d5 e5f5 "
+     "e1e2 e1e3 e1e4 e1d1 e1c1 e1b1 e1f1 e1g1 e1h1"},
+    /* dragons keep variant 1's strength rules: the same three positions, same moves */
+    {DRAGONS, "M7M/9/9/9/2C1C1C2/4p14/2P1p21p22p2/7p2P1/M3P63M w - 0 1",
+     "e1e2 e1e3 e1e3xf3 e1d1 e1c1 e1b1 e1f1 e1g1 e1h1xh2 c3c4 c3c2 c3c1 c3b3 c3a3"},
+    {DRAGONS, "M7M/P58/1p27/9/1p4C1C1C2/9/8p2/7p2P1/M7M w - 0 1",
+     "a8b8xb7 a8c8 a8d8 a8e8 a8f8 a8g8 a8h8 a8i8 a8a7xb7 a8a6 a8a5 a8a4 a8a3 a8a2"},
+    {DRAGONS, "M7M/P38/1p17/p68/P11C1C1C2/9/8p2/7p2P1/M7M w - 0 1",
+     "a8a7 a8a7xb7 a8b8xb7 a8c8 a8d8 a8e8 a8f8 a8g8 a8h8 a8i8 a5a4 a5a3 a5a2 a5b5"},
 };
+
+/* Moves in a space-separated list: the perft 1 its position must give. */
+static uint64_t word_count(const char *list)
+{
+    uint64_t n = 0;
+    for (const char *c = list; *c; c++)
+        n += *c != ' ' && (c == list || c[-1] == ' ');
+    return n;
+}
 
 START_TEST(hand_checked_lists)
 {
-    t_assert_moves(t_game(hand_checked[_i].game), hand_checked[_i].fen,
-                   hand_checked[_i].moves);
+    const Game *g = t_game(hand_checked[_i].game);
+    t_assert_moves(g, hand_checked[_i].fen, hand_checked[_i].moves);
+    ck_assert_uint_eq(t_perft(g, hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
 }
 END_TEST
 
@@ -449,42 +536,41 @@ START_TEST(forced_wins)
     static const struct {
         const char *game, *fen;
         int plies;
+        const char *winning;
     } puzzles[] = {
         /* e1e3 takes d3 against c3 */
-        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", 1},
+        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", 1, "e1e3"},
         /* e1e3 takes d3 and f3 at once */
-        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M w - 0 1", 1},
+        {BASE, "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M w - 0 1", 1, "e1e3"},
         /* both black pieces are walled in: any quiet e1 move leaves black without a move */
-        {BASE, "MpP3PpM/1P5P1/9/9/2C1C1C2/9/9/9/M3P3M w - 0 1", 1},
+        {BASE, "MpP3PpM/1P5P1/9/9/2C1C1C2/9/9/9/M3P3M w - 0 1", 1, NULL},
         /* d5 can only step to d4 or d6 (b9 is walled in); white waits, then lands on d5
          * from the other side and takes it against d3 or d7 */
-        {BASE, "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1", 3},
+        {BASE, "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1", 3, NULL},
         /* the same for black: d5 is caught between caves, b1 walled in */
-        {BASE, "M7M/6p2/3p5/9/2CPC1C2/9/3p5/1p7/MPp5M b - 0 1", 3},
+        {BASE, "M7M/6p2/3p5/9/2CPC1C2/9/3p5/1p7/MPp5M b - 0 1", 3, NULL},
         /* a8a7xa6 leaves black one piece */
-        {STRENGTH, "M6p2M/P48/9/p38/2C1C1C2/9/9/8P1/M7M w - 0 1", 1},
+        {STRENGTH, "M6p2M/P48/9/p38/2C1C1C2/9/9/8P1/M7M w - 0 1", 1, NULL},
         /* e1e3 takes three custodially, whatever their strength */
-        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/4p64/2P3p51p5P32/9/M3P43M w - 0 1", 1},
+        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/4p64/2P3p51p5P32/9/M3P43M w - 0 1", 1, NULL},
         /* the d5 trap with strength-1 pieces, so that no strength capture interferes */
-        {STRENGTH, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3},
+        {STRENGTH, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3, NULL},
         /* black: a2a3xa4 leaves white one piece */
-        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/P38/9/p47P1/M7M b - 0 1", 1},
+        {STRENGTH, "M6p1M/9/9/9/2C1C1C2/P38/9/p47P1/M7M b - 0 1", 1, NULL},
         /* walled in (strength 1 everywhere, nothing can be taken by strength) */
-        {STRENGTH, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1},
+        {STRENGTH, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1, NULL},
         /* a dragon on its cave is captured like a piece: e1e4 takes e5 against e6 */
-        {DRAGONS, "M6p1M/9/9/4P24/2C1p51C2/9/9/9/M3P43M w e 0 1", 1},
+        {DRAGONS, "M6p1M/9/9/4P24/2C1p51C2/9/9/9/M3P43M w e 0 1", 1, NULL},
         /* the e5 dragon leaves its cave and takes e7 by strength */
-        {DRAGONS, "M6p1M/9/4p44/9/2C1P51C2/9/9/8P1/M7M w e 0 1", 1},
+        {DRAGONS, "M6p1M/9/4p44/9/2C1P51C2/9/9/8P1/M7M w e 0 1", 1, NULL},
         /* an own dragon on its cave is a partner: e1e3 takes e4 */
-        {DRAGONS, "M6p1M/9/9/9/2C1P51C2/4p64/9/9/M3P43M w e 0 1", 1},
-        {DRAGONS, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3},
-        {DRAGONS, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1},
+        {DRAGONS, "M6p1M/9/9/9/2C1P51C2/4p64/9/9/M3P43M w e 0 1", 1, NULL},
+        /* the d5 trap and the walled-in pair of the strength variant */
+        {DRAGONS, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3, NULL},
+        {DRAGONS, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1, NULL},
     };
-    const Game *g = t_game(puzzles[_i].game);
-    ck_assert_int_eq(t_forced_win_plies(g, puzzles[_i].fen, puzzles[_i].plies),
-                     puzzles[_i].plies);
-    if (puzzles[_i].plies > 1)
-        ck_assert_int_eq(t_forced_win_plies(g, puzzles[_i].fen, puzzles[_i].plies - 2), -1);
+    t_search_finds_win(puzzles[_i].game, puzzles[_i].fen, puzzles[_i].plies,
+                       puzzles[_i].winning);
 }
 END_TEST
 
@@ -507,6 +593,38 @@ START_TEST(evaluation)
     g->make_null(pos, flipped);
     ck_assert_int_gt(g->evaluate(pos), 0);
     ck_assert_int_lt(g->evaluate(flipped), 0);
+}
+END_TEST
+
+/* Each term the evaluation is built from reacts in a position made for it. */
+START_TEST(eval_terms_react)
+{
+    /* material: a strength-6 piece on a2 is worth more than a strength-1 piece there */
+    ck_assert_int_gt(t_eval_term(t_game(STRENGTH), "M6p1M/p18/9/9/2C1C1C2/9/9/P68/M6P1M w - 0 1",
+                                 "material", P1),
+                     t_eval_term(t_game(STRENGTH), "M6p1M/p18/9/9/2C1C1C2/9/9/P18/M6P1M w - 0 1",
+                                 "material", P1));
+    /* threats: e1e3 would take d3 against c3; nothing is threatened at the start */
+    ck_assert_int_gt(
+        t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp5/9/M3P3M w - 0 1", "threats", P1), 0);
+    ck_assert_int_eq(t_eval_term(t_game(BASE), BASE_START, "threats", P1), 0);
+    /* caves: three white pieces around the untamed c5, none black; the strength variant
+     * has no caves to tame */
+    static const char *const ring3 = "M6p1M/7p11/9/2P26/1P3C1C1C2/2P16/3P45/9/M7M w - 7 12";
+    ck_assert_int_gt(t_eval_term(t_game(DRAGONS), ring3, "caves", P1), 0);
+    ck_assert_int_eq(t_eval_term(t_game(STRENGTH), ring3, "caves", P1), 0);
+    /* mobility: the start position's rook moves */
+    ck_assert_int_gt(t_eval_term(t_game(BASE), BASE_START, "mobility", P1), 0);
+    /* pressure (base game only): b1 can reach b8, next to black's c8 */
+    ck_assert_int_gt(t_eval_term(t_game(BASE), BASE_START, "pressure", P1), 0);
+    ck_assert_int_eq(t_eval_term(t_game(STRENGTH), STRENGTH_START, "pressure", P1), 0);
+    /* forks (base game only): white, not to move, threatens d3 and f3 (e1e3, against c3
+     * and g3), worth more than twice the threat on d3 alone */
+    ck_assert_int_gt(t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M b - 0 1",
+                                 "threats", P1),
+                     2 * t_eval_term(t_game(BASE),
+                                     "M6pM/9/9/9/2C1C1C2/9/2Pp1p3/9/M3P3M b - 0 1", "threats",
+                                     P1));
 }
 END_TEST
 
@@ -547,6 +665,7 @@ Suite *threedragons_suite(void)
     tcase_add_loop_test(tc, forced_wins, 0, 15);
     tcase_add_loop_test(tc, evaluation, 0, 3);
     tcase_add_test(tc, threats);
+    tcase_add_test(tc, eval_terms_react);
     suite_add_tcase(s, tc);
     return s;
 }

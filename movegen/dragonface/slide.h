@@ -22,6 +22,8 @@ typedef struct DfQuad {
 } DfQuad;
 
 static const DfV4 df_quad_delta = {11, 12, 1, 10};
+static const DfV4 df_quad_delta2 = {22, 24, 2, 20};
+static const DfV4 df_quad_delta4 = {44, 48, 4, 40};
 /* The fourth doubling: 8 steps east-west, a harmless repeat of 4 steps elsewhere. */
 static const DfV4 df_quad_delta8 = {44, 48, 8, 40};
 static const DfV4 df_quad_only_ew = {0, 0, ~0ULL, 0};
@@ -48,8 +50,11 @@ DF_INLINE Bb128 df_quad_lane(DfQuad q, int i) { return DF_BB(q.lo[i], q.hi[i]); 
 DF_INLINE DfQuad df_quad_and(DfQuad a, DfQuad b) { return (DfQuad){a.lo & b.lo, a.hi & b.hi}; }
 DF_INLINE DfQuad df_quad_or(DfQuad a, DfQuad b) { return (DfQuad){a.lo | b.lo, a.hi | b.hi}; }
 
-DF_INLINE DfQuad df_quad_shift(DfQuad a, DfV4 k, bool up)
+/* The shift counts come by pointer: a 256-bit vector argument would change the calling
+ * convention between builds with and without AVX (clang's -Wpsabi). */
+DF_INLINE DfQuad df_quad_shift(DfQuad a, const DfV4 *counts, bool up)
 {
+    DfV4 k = *counts;
     if (up)
         return (DfQuad){a.lo << k, (a.hi << k) | (a.lo >> (64 - k))};
     return (DfQuad){(a.lo >> k) | (a.hi << (64 - k)), a.hi >> k};
@@ -60,7 +65,7 @@ static inline Bb128 df_step_ok_of(int dir) { return DF_STEP_OK[dir]; }
 /* One step in each lane's direction, dropping squares that would wrap or leave the board. */
 DF_INLINE DfQuad df_quad_step(DfQuad a, bool up)
 {
-    return df_quad_and(df_quad_shift(a, df_quad_delta, up),
+    return df_quad_and(df_quad_shift(a, &df_quad_delta, up),
                        df_quad_of(up ? DF_N : DF_S, df_step_ok_of));
 }
 
@@ -74,13 +79,13 @@ DF_INLINE DfQuad df_slide_quad(Bb128 terr_amb, Bb128 free_amb, Bb128 empty, bool
     DfQuad ok = df_quad_of(first, df_step_ok_of), exits = df_quad_of(first, df_zone_exit);
     DfQuad gen = df_quad_or(df_quad_splat(terr_amb), df_quad_and(df_quad_splat(free_amb), exits));
     DfQuad pro = df_quad_and(df_quad_splat(empty), ok);
-    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, df_quad_delta, up)));
-    pro = df_quad_and(pro, df_quad_shift(pro, df_quad_delta, up));
-    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, df_quad_delta * 2, up)));
-    pro = df_quad_and(pro, df_quad_shift(pro, df_quad_delta * 2, up));
-    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, df_quad_delta * 4, up)));
-    DfQuad ew = df_quad_shift(pro, df_quad_delta * 4, up);
+    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, &df_quad_delta, up)));
+    pro = df_quad_and(pro, df_quad_shift(pro, &df_quad_delta, up));
+    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, &df_quad_delta2, up)));
+    pro = df_quad_and(pro, df_quad_shift(pro, &df_quad_delta2, up));
+    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, &df_quad_delta4, up)));
+    DfQuad ew = df_quad_shift(pro, &df_quad_delta4, up);
     pro = df_quad_and(pro, (DfQuad){ew.lo | ~df_quad_only_ew, ew.hi | ~df_quad_only_ew});
-    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, df_quad_delta8, up)));
+    gen = df_quad_or(gen, df_quad_and(pro, df_quad_shift(gen, &df_quad_delta8, up)));
     return df_quad_step(gen, up);
 }

@@ -319,12 +319,37 @@ static bool sword_by_moving(const DqPos *p, int prince, int warlord)
     return false;
 }
 
+/* The Prince aboard lands on the Storm Beaches with `/A` and arrives on e0 beside a
+ * Warlord on d1, e1 or f1 (§6.2.1, §7.1 item 4): the plain landing must be legal, and
+ * the Prince unattacked on e0 with the Warlord still there. */
+static bool sword_by_afire(const DqPos *p, int prince)
+{
+    DqPos f = *p, q;
+    f.side = DQ_FOREST;
+    DqSea s;
+    dq_sea_of(p, DQ_FOREST, &s);
+    DqBb prey = bb_and(p->men[DQ_STORM], dq_geo.grid), quiet;
+    DqBb to = bb_or(dq_aboard_targets(p, prince, &s, prey, &quiet), quiet);
+    int code = p->sq[prince];
+    for (to = bb_and(to, dq_geo.land[DQ_KINGDOM_S]); bb_any(to);) {
+        int t = bb_pop(&to);
+        Move m = dq_move_make(DQ_MK_NORMAL, prince, t, code, p->sq[t]);
+        dq_make_core(&f, m, &q);
+        if (!dq_royal_attacked(&q, DQ_FOREST) && sword_safe(&f, dq_move_with_afire(m)))
+            return true;
+    }
+    return false;
+}
+
 bool dq_sword_threat(const DqPos *p)
 {
     int prince = p->royal[DQ_FOREST], warlord = p->royal[DQ_STORM];
     if (prince == DQ_NO_CELL || warlord == DQ_NO_CELL || prince == DQ_E0)
         return false;
     if (dq_distance(prince, warlord) <= 2 && sword_by_moving(p, prince, warlord))
+        return true;
+    if (p->encl[DQ_ENC_WHITEROOM] == 'D' && dq_geo.kingdom[prince] == DQ_OCEAN &&
+        bb_has(dq_geo.adj[DQ_E0], warlord) && sword_by_afire(p, prince))
         return true;
     /* Towering lands the Prince on b1 or h1: only a Warlord on ranks 1-2 can be beside it */
     if (!(p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I)) || dq_geo.y[warlord] > 2)

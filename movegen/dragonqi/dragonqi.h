@@ -183,6 +183,8 @@ static inline Move dq_move_make(int kind, int from, int to, int piece, int captu
 }
 static inline Move dq_move_with_guards(Move m, int mask) { return m | (Move)mask << 20; }
 static inline Move dq_move_with_exchange(Move m, int x) { return m | (Move)x << 29; }
+static inline Move dq_move_with_afire(Move m) { return m | (Move)1 << 32; }
+static inline Move dq_move_with_empress(Move m) { return m | (Move)1 << 33; }
 static inline Move dq_move_with_win(Move m) { return m | (Move)1 << 52; }
 static inline Move dq_move_with_sinking(Move m) { return m | (Move)1 << 53; }
 static inline Move dq_move_with_dirs(Move m, int d1, int d2)
@@ -200,14 +202,27 @@ static inline bool dq_enters(int code, int from, int to)
            (t == DQ_PAWN || t == DQ_CROSSBOW || t == DQ_BUCCANEER || t == DQ_TOWER);
 }
 
+/* Does a force of this code standing on c threaten to plant its flag next move (§6.8: the
+ * Prince on e12/e13, the Warlord or the Red Witch on e3/e4)? */
+static inline bool dq_on_banner(int code, int c)
+{
+    if (code == dq_code(DQ_ROYAL, DQ_FOREST))
+        return c == 12 * 9 + 4 || c == 13 * 9 + 4;
+    if (code == dq_code(DQ_ROYAL, DQ_STORM) || code == dq_code(DQ_WITCH, DQ_STORM))
+        return c == 3 * 9 + 4 || c == 4 * 9 + 4;
+    return false;
+}
+
 /* Noisy moves (for the search): captures (arrows, en passant and sinkings included),
- * exchanges, promotions on landing and game-winning moves. */
+ * exchanges, promotions on landing, game-winning moves, and a flag-bearer's step onto the
+ * enemy Banner (a win threat, like a check in chess). */
 static inline bool dq_move_noisy(Move m)
 {
-    int kind = dq_move_kind(m);
+    int kind = dq_move_kind(m), piece = dq_move_piece(m), to = dq_move_to(m);
     return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
            dq_move_exchange(m) || dq_move_wins(m) || dq_move_sinks(m) ||
-           (kind == DQ_MK_NORMAL && dq_enters(dq_move_piece(m), dq_move_from(m), dq_move_to(m)));
+           (kind == DQ_MK_NORMAL &&
+            (dq_enters(piece, dq_move_from(m), to) || dq_on_banner(piece, to)));
 }
 
 /* The cell of the Gnome/Dwarf an en-passant capture by `side` landing on `to` takes: one
@@ -278,6 +293,9 @@ static inline bool dq_in_check(const DqPos *p)
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
 int dq_gen_legal(const DqPos *p, Move *moves);
 int dq_gen_legal_noisy(const DqPos *p, Move *moves);
+/* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
+ * the slow reference the tests compare the generator with. */
+int dq_gen_legal_unshortened(const DqPos *p, Move *moves);
 bool dq_has_legal_move(const DqPos *p);
 /* Moves the royal of `side` alone to `cell` and tests it (Towering paths, §7.1). */
 bool dq_royal_safe_at(const DqPos *p, int side, int cell);
@@ -303,6 +321,14 @@ int dq_cannon_target(int c, int d, const DqSea *s, DqBb coloured);
  * board (the caller tests legality, then calls dq_finish_sword). */
 bool dq_make_core(const DqPos *p, Move m, DqPos *q);
 void dq_finish_sword(DqPos *q);
+
+/* events.c: the great events' effects (§6.2-6.4). dq_make_afire interchanges the force
+ * that has just landed on `to` (the Prince, the Warlord or the Red Witch) with its fire
+ * creature, with every consequence; it returns true when the Prince, now on e0, is beside
+ * the Warlord (a pending Sword, §6.2.1). */
+bool dq_make_afire(DqPos *q, int to);
+void dq_make_empress(DqPos *q);
+void dq_make_spring(DqPos *q, Move m);
 void dq_make(const void *pos, Move m, void *out);
 
 /* notation.c */

@@ -65,6 +65,24 @@ static void dq_make_null(const void *pos, void *out)
     q->in_check = -1;
 }
 
+/* The side to move must answer now: the enemy's flag-bearer stands on a covering cell of
+ * our Banner and plants next move (§6.8). An attacked royal is not reported: the Sword and
+ * the Crystal make "in check" so frequent around a roaming Red Witch or a Prince ashore
+ * that extending every one multiplies the tree (about 25 times at depth 7 in the last
+ * bench position), while a royal left en prise is refuted by the capture one ply later. */
+static bool dq_threat(const void *pos)
+{
+    const DqPos *p = pos;
+    int them = !p->side, low = dq_cell(4, them == DQ_FOREST ? 12 : 3);
+    for (int c = low; c <= low + DQ_FILES; c += DQ_FILES) {
+        int code = p->sq[c];
+        if (code == dq_code(DQ_ROYAL, them) ||
+            (them == DQ_STORM && code == dq_code(DQ_WITCH, DQ_STORM)))
+            return true;
+    }
+    return false;
+}
+
 static uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
 static uint64_t dq_key_from_scratch(const void *pos)
 {
@@ -106,7 +124,7 @@ static const GameOption dq_options[] = {
 /* Openings, middle games and endings: the three start positions, games played on with and
  * without the fleets, a land ending, and positions after each great event (the Ice Dragon
  * afire with the Storm Empress; a Younger Serpent afire with the Queen at war; the Red
- * Witch ashore). */
+ * Witch ashore; the Empress option open; everything afire). */
 static const char *const dq_bench[] = {
     DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "lance",
     DQ_ARROWHEAD_BOARD DQ_ARROWHEAD_FIELDS "pike",
@@ -135,6 +153,14 @@ static const char *const dq_bench[] = {
     "4k3t/1p1gq4/5u2A/p5W2/9/9/9/9/9/9/7r1/1my4P1/1P1Q2a2/P5e1N/4KG3 F DF1wdx0- Rh - 002300 "
     "- 0 1 sword",
     "1t2k4/9/5Eh2/pMp6/2W6/9/9/9/9/9/3x5/9/P8/3GF4/T*3K3Z S DQ0wdy0- HR - 200000 - 0 1 pike",
+    /* the moment after the Ice Dragon's interchange: the Jailer on alert, the Empress
+     * option open (every Storm move twice) */
+    "t1c1k1c1t/pp1gqg1p1/2nuu1np1/2p3p1p/3D5/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/(S0)2(S1)(F0)(S7)"
+    "2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T1CH1HC1J S KQ0wdy1W - iHhdv 220333 - 0 14 lance",
+    /* every event done: both royals confined, the three creatures, both shields on guard,
+     * the Empress, the Queen at War */
+    "2c1g1j2/p2l1g1p1/2n1v1n2/2D3p1p/5p3/(s4)3(f4)1(S0)2/9/9/2(s3)6/(S0)3(F0)3(S0)/"
+    "y6d1/1PL2PP2/2N3N2/PP1GQG1PP/T1C2HC2 F KF-wkx-W H - 001033 - 2 30 lance",
     NULL,
 };
 
@@ -175,7 +201,7 @@ const Game dragonqi_game = {
     .move_index_count = DQ_CELLS * DQ_CELLS,
     .move_index = dq_move_index,
     .noisy_order = dq_noisy_order,
-    .threat = NULL,
+    .threat = dq_threat,
     .params = {
         /* Zugzwang is as rare as in chess: a side almost always has a useful move. */
         .null_move = true,
@@ -185,8 +211,13 @@ const Game dragonqi_game = {
         .late_move_pruning = true,
         /* Captures are optional. */
         .noisy_forced = false,
-        .threat_extension = false,
+        /* A flag about to be planted must be answered: no pruning there, and moves that
+         * create that threat are searched a ply deeper. */
+        .threat_extension = true,
         .margin_unit = 100,
+        /* Arrows, cannon and the fire creatures keep captures coming; six plies settle
+         * the exchanges that matter. */
+        .qsearch_max_plies = 6,
     },
     .bench_fens = dq_bench,
     .bench_depth = 7,

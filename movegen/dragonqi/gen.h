@@ -39,6 +39,13 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t);
 
 void dq_gen_specials(DqGen *g);
 
+/* events.c: does the landing of `code` from `from` onto `to` offer `/A` (§6.2)? The
+ * springing of an alerted Librarian/Jailer (§6.4), and the `/E` pass over Storm's finished
+ * list (§6.2.4). */
+bool dq_afire_trigger(const DqPos *p, int code, int from, int to);
+void dq_gen_springs(DqGen *g);
+void dq_gen_empress(DqGen *g);
+
 /* ocean.c: embarking from land (added to a land force's targets) and the forces aboard. */
 void dq_embark_targets(const DqGen *g, int c, Targets *t);
 void dq_gen_aboard(DqGen *g, int c);

@@ -202,6 +202,8 @@ bool dq_make_core(const DqPos *p, Move m, DqPos *q)
     case DQ_MK_NORMAL:
     case DQ_MK_EP:
         sword = make_force_move(q, m, &reset, &gone);
+        if (dq_move_afire(m)) /* §7.4 step 5, after the Direct Capture check */
+            sword = dq_make_afire(q, dq_move_to(m));
         break;
     case DQ_MK_SAIL:
     case DQ_MK_REALIGN:
@@ -223,9 +225,14 @@ bool dq_make_core(const DqPos *p, Move m, DqPos *q)
     case DQ_MK_PLANT:
         q->flags |= DQ_FLAG_PLANTED;
         break;
+    case DQ_MK_SPRING:
+        dq_make_spring(q, m);
+        break;
     default:
         break;
     }
+    if (dq_move_empress(m))
+        dq_make_empress(q);
     if (us == DQ_STORM)
         q->flags &= (uint16_t)~DQ_FLAG_EMPRESS; /* the option lapses after one Storm move */
     q->halfmove = reset ? 0 : q->halfmove + 1;

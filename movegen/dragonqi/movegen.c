@@ -139,6 +139,40 @@ static int exchanges(const DqGen *g, Move *extra)
     return n;
 }
 
+static bool may_expose(const DqGen *g, Move m);
+
+/* Is `m` legal: our royal unattacked after it (§7.3)? */
+static bool legal(const DqGen *g, Move m)
+{
+    if (!may_expose(g, m))
+        return true;
+    DqPos q;
+    dq_make_core(g->p, m, &q);
+    return !dq_royal_attacked(&q, g->us);
+}
+
+static void keep(DqGen *g, Move m)
+{
+    if (!g->noisy_only || dq_move_noisy(m))
+        g->moves[g->n++] = m;
+}
+
+/* A landing that offers `/A` (§6.2): the variant exists only when the plain move is legal,
+ * and must be legal itself on its own final position (for the Prince on e0 beside the
+ * Warlord, a Sword Direct Capture tested with the Warlord still there). */
+static void gen_add_afire(DqGen *g, Move m)
+{
+    if (!legal(g, m))
+        return;
+    keep(g, m);
+    Move a = dq_move_with_afire(m);
+    DqPos q;
+    if (dq_make_core(g->p, a, &q))
+        a = dq_move_with_win(a);
+    if (!dq_royal_attacked(&q, g->us))
+        keep(g, a);
+}
+
 void dq_gen_targets(DqGen *g, int from, const Targets *t)
 {
     const DqPos *p = g->p;
@@ -157,6 +191,9 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
             if (p->ep)
                 bb_set(&special, p->ep);
         }
+        for (int y = g->us == DQ_FOREST ? 12 : 3, i = 0; i < 2; i++)
+            if (dq_on_banner(code, dq_cell(4, y + i)))
+                bb_set(&special, dq_cell(4, y + i));
         all = bb_or(t->capture, bb_and(t->quiet, special));
     }
     while (bb_any(all)) {
@@ -168,7 +205,10 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
         int n = 0;
         if (type == DQ_ELF && earns_exchange(g, from, to))
             n = exchanges(g, extra);
-        dq_gen_add(g, m, extra, n);
+        if (!dq_move_wins(m) && dq_afire_trigger(p, code, from, to))
+            gen_add_afire(g, m);
+        else
+            dq_gen_add(g, m, extra, n);
         if (type == DQ_ELF && to == p->ep && p->ep)
             dq_gen_add(g, dq_move_make(DQ_MK_EP, from, to, code,
                                        p->sq[dq_ep_victim(g->us, to)]),
@@ -204,7 +244,10 @@ static void gen_force(DqGen *g, int c)
 {
     const DqPos *p = g->p;
     int code = p->sq[c], k = dq_geo.kingdom[c];
-    DqBb land = dq_geo.land[k], prey = bb_and(dq_prey_of(g, code), land);
+    /* only royals and fire creatures have exceptions to the general prey */
+    int t0 = dq_type(code);
+    bool special = t0 == DQ_ROYAL || t0 == DQ_DRAGON || t0 == DQ_ELDER || t0 == DQ_YOUNGER;
+    DqBb land = dq_geo.land[k], prey = bb_and(special ? dq_prey_of(g, code) : g->prey, land);
     Targets t = {bb_none(), bb_none()};
     int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
     switch (dq_type(code)) {
@@ -287,7 +330,7 @@ static void gen_force(DqGen *g, int c)
  * of the enemy fleet, which reverts to the enemy's colour and may ram (§4.3). Steppers and
  * leapers are enemy forces we cannot move, a ram needs an enemy-coloured bow already
  * beside the royal, and the Sword and Crystal cases switch the shortcut off. */
-static inline bool may_expose(const DqGen *g, Move m)
+static bool may_expose(const DqGen *g, Move m)
 {
     if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
         return true;
@@ -310,12 +353,8 @@ void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
     bool base = !g->noisy_only || dq_move_noisy(m);
     if (!base && !extra_count)
         return;
-    if (may_expose(g, m)) {
-        DqPos q;
-        dq_make_core(g->p, m, &q);
-        if (dq_royal_attacked(&q, g->us))
-            return;
-    }
+    if (!legal(g, m))
+        return;
     if (base)
         g->moves[g->n++] = m;
     for (int i = 0; i < extra_count; i++)
@@ -339,7 +378,16 @@ static bool witch_near(const DqPos *p, int prince)
     return false;
 }
 
-static int generate(const DqPos *p, Move *moves, bool noisy_only)
+/* Could the Prince, aboard, land with `/A` and so reach e0 beside the Warlord (§6.2.1)? */
+static bool sword_by_afire_possible(const DqPos *p)
+{
+    int prince = p->royal[DQ_FOREST], warlord = p->royal[DQ_STORM];
+    return p->encl[DQ_ENC_WHITEROOM] == 'D' && prince != DQ_NO_CELL &&
+           dq_geo.kingdom[prince] == DQ_OCEAN && warlord != DQ_NO_CELL &&
+           bb_has(dq_geo.adj[DQ_E0], warlord);
+}
+
+static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
@@ -357,11 +405,12 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only)
     /* In check every move needs the test; so does Storm when the Prince might reach a cell
      * beside the Warlord (any Storm force may stop guarding it) or Tower beside him, and
      * Forest when the Red Witch is near the Prince. */
-    g.test_all = dq_in_check(p) ||
+    g.test_all = every_test || dq_in_check(p) ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
                     dq_geo.y[royal] <= 2))) ||
+                 (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
                  (g.us == DQ_FOREST && witch_near(p, royal));
     if (p->flags & DQ_FLAG_TRIDENT) {
         dq_gen_trident(&g); /* §6.13: the only move */
@@ -377,12 +426,19 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only)
         dq_gen_aboard(&g, bb_pop(&aboard));
     dq_gen_vessels(&g);
     dq_gen_specials(&g);
+    dq_gen_springs(&g);
+    dq_gen_empress(&g);
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false); }
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false); }
 
-int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true); }
+int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true, false); }
+
+int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
+{
+    return generate(p, moves, false, true);
+}
 
 bool dq_has_legal_move(const DqPos *p)
 {

@@ -1,0 +1,92 @@
+#include "tests/search_puzzle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "search/search.h"
+
+typedef struct PuzzleOutcome {
+    const Game *game;
+    void *root;
+    Score score;
+    char best[MOVE_STR_MAX];
+} PuzzleOutcome;
+
+static void on_info(void *ctx, const SearchInfo *info)
+{
+    PuzzleOutcome *o = ctx;
+    if (info->multipv == 1)
+        o->score = info->score;
+}
+
+static void on_bestmove(void *ctx, Move best, Move ponder)
+{
+    PuzzleOutcome *o = ctx;
+    (void)ponder;
+    if (best == MOVE_NONE)
+        strcpy(o->best, "0000");
+    else
+        o->game->move_to_str(o->root, best, o->best);
+}
+
+/* After the attacker's move: does every reply of the defender (to move in `pos`) lose
+ * within `plies` plies in all? */
+static bool defender_lost_within(const Game *g, const void *pos, int plies)
+{
+    Result r = g->result(pos);
+    if (r != RESULT_NONE)
+        return r == RESULT_LOSS;
+    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
+    void *child = malloc(g->pos_size);
+    char fen[FEN_MAX];
+    int n = g->gen_moves(pos, moves);
+    bool lost = n == 0 ? g->no_moves_result == RESULT_LOSS : plies >= 2;
+    for (int i = 0; i < n && lost; i++) {
+        g->make_move(pos, moves[i], child);
+        g->fen_write(child, fen, sizeof fen);
+        int win = t_forced_win_plies(g, fen, plies - 1);
+        lost = win > 0 && win <= plies - 1;
+    }
+    free(child);
+    free(moves);
+    return lost;
+}
+
+void t_search_finds_win(const char *game, const char *fen, int plies, const char *winning)
+{
+    const Game *g = t_game(game);
+    ck_assert_msg(t_forced_win_plies(g, fen, plies) == plies,
+                  "%s: %s is not a forced win in exactly %d plies", game, fen, plies);
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    ck_assert_msg(engine_set_game(e, game, err), "%s", err);
+    ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
+    e->threads = 1;
+    PuzzleOutcome o = {.game = e->game, .root = malloc(g->pos_size), .score = SCORE_NONE};
+    memcpy(o.root, e->pos, g->pos_size);
+    SearchLimits limits = {.depth = plies + 4, .time = {-1, -1}, .multipv = 1};
+    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove});
+    engine_wait(e);
+    engine_destroy(e);
+    free(o.root);
+    ck_assert_msg(o.score == score_win_in(plies), "%s: %s: score %d, expected a win in %d plies",
+                  game, fen, o.score, plies);
+    void *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
+    t_load(g, fen, pos);
+    Move best = g->parse_move(pos, o.best);
+    ck_assert_msg(best != MOVE_NONE, "%s: %s: illegal best move %s", game, fen, o.best);
+    g->make_move(pos, best, next);
+    ck_assert_msg(defender_lost_within(g, next, plies - 1), "%s: %s: %s does not win in %d",
+                  game, fen, o.best, plies);
+    free(next);
+    free(pos);
+    if (winning) {
+        char padded_best[MOVE_STR_MAX + 2], padded_list[1024];
+        snprintf(padded_best, sizeof padded_best, " %s ", o.best);
+        snprintf(padded_list, sizeof padded_list, " %s ", winning);
+        ck_assert_msg(strstr(padded_list, padded_best) != NULL,
+                      "%s: %s: played %s, not one of %s", game, fen, o.best, winning);
+    }
+}
