@@ -230,22 +230,24 @@ START_TEST(match_crash_and_restart)
 }
 END_TEST
 
+/* The timeouts also bound the start-up handshake, so they leave room for a sanitizer build
+ * starting slowly on a busy machine. */
 START_TEST(match_hang)
 {
     MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
-                              "cmd=%_mode=hang_name=bad timeout=150 -each depth=1 -games 2");
+                              "cmd=%_mode=hang_name=bad timeout=1000 -each depth=1 -games 2");
     ck_assert_int_eq(m.status, 0);
     assert_contains(m.out,
-                    "Game 1/2 good vs bad: 1-0 {hang: bad sent no bestmove within 150 ms}\n");
+                    "Game 1/2 good vs bad: 1-0 {hang: bad sent no bestmove within 1000 ms}\n");
     assert_contains(m.out,
-                    "Game 2/2 bad vs good: 0-1 {hang: bad sent no bestmove within 150 ms}\n");
+                    "Game 2/2 bad vs good: 0-1 {hang: bad sent no bestmove within 1000 ms}\n");
     assert_contains(m.out, "hang                              0          2      0\n");
     match_output_free(&m);
     /* With a clock, a silent engine is sent `stop` when its time is up. The good engine
      * moves first and gets a long clock, so a busy machine cannot make it lose on time. */
     m = run_match("-game breakthrough -engine cmd=%_name=good tc=60 -engine "
-                  "cmd=%_mode=hang_name=bad tc=0.1 -each timeout=100 -games 1");
-    assert_contains(m.out, "{hang: bad sent no bestmove after stop within 100 ms}\n");
+                  "cmd=%_mode=hang_name=bad tc=0.1 -each timeout=1000 -games 1");
+    assert_contains(m.out, "{hang: bad sent no bestmove after stop within 1000 ms}\n");
     match_output_free(&m);
 }
 END_TEST
