@@ -387,6 +387,27 @@ static bool sword_by_afire_possible(const DqPos *p)
            bb_has(dq_geo.adj[DQ_E0], warlord);
 }
 
+/* Only the rays holding an enemy force that could use them can carry an attack after our
+ * move: on the royal's land, a slider, jumper or fire creature of the ray's kind (steppers
+ * and leapers are not affected by what stands between); over the sea beyond, any force
+ * aboard or Flagship crew (their slides, jumps and shots cross water and shore). Moving
+ * forces on other rays cannot create a slide, jump, flight or shot. */
+static DqBb royal_lines(const DqPos *p, int them, int royal)
+{
+    DqBb lines = bb_none();
+    for (int d = 0; d < DQ_DIRS; d++) {
+        DqBb reach = dq_geo.reach[royal][d], enemies = bb_and(reach, p->men[them]);
+        if (!bb_any(enemies))
+            continue;
+        bool uses = bb_meets(enemies, dq_geo.sea[royal][d]);
+        for (DqBb b = bb_and(enemies, dq_geo.ray_land[royal][d]); !uses && bb_any(b);)
+            uses = dq_attacks_along(p->sq[bb_pop(&b)], dq_dir_diagonal(d));
+        if (uses)
+            lines = bb_or(lines, reach);
+    }
+    return lines;
+}
+
 static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
@@ -396,12 +417,7 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     g.occ = bb_or(p->men[0], p->men[1]);
     dq_sea_of(p, g.us, &g.sea);
     int royal = p->royal[g.us], enemy = p->royal[g.them];
-    /* only the rays on which an enemy force stands can carry an attack after our move:
-     * moving forces on a ray without one cannot create a slide, jump, flight or shot */
-    g.royal_lines = bb_none();
-    for (int d = 0; d < DQ_DIRS; d++)
-        if (bb_meets(dq_geo.reach[royal][d], p->men[g.them]))
-            g.royal_lines = bb_or(g.royal_lines, dq_geo.reach[royal][d]);
+    g.royal_lines = royal_lines(p, g.them, royal);
     /* In check every move needs the test; so does Storm when the Prince might reach a cell
      * beside the Warlord (any Storm force may stop guarding it) or Tower beside him, and
      * Forest when the Red Witch is near the Prince. */
