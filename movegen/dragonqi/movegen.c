@@ -408,7 +408,10 @@ static DqBb royal_lines(const DqPos *p, int them, int royal)
     return lines;
 }
 
-static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test)
+/* With `any_only`, generation stops as soon as a legal move is found (the list is then a
+ * non-empty prefix, good only to tell that the side has a move). */
+static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test,
+                    bool any_only)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
@@ -435,29 +438,45 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     g.prey = bb_and(p->men[g.them], dq_geo.grid);
     if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
         bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
-    DqBb mine = bb_and(p->men[g.us], bb_or(dq_geo.land[0], dq_geo.land[1]));
-    while (bb_any(mine))
+    DqBb lands = bb_or(dq_geo.land[0], dq_geo.land[1]);
+    DqBb mine = bb_and(p->men[g.us], lands), aboard = bb_and(p->men[g.us], dq_geo.ocean);
+    if (any_only && royal != DQ_E0 && royal != DQ_E16) {
+        /* in check the royal's own steps are the likeliest answers: try them first */
+        if (bb_has(lands, royal))
+            gen_force(&g, royal);
+        else
+            dq_gen_aboard(&g, royal);
+        bb_clear(&mine, royal);
+        bb_clear(&aboard, royal);
+    }
+    while (bb_any(mine) && !(any_only && g.n))
         gen_force(&g, bb_pop(&mine));
-    for (DqBb aboard = bb_and(p->men[g.us], dq_geo.ocean); bb_any(aboard);)
+    while (bb_any(aboard) && !(any_only && g.n))
         dq_gen_aboard(&g, bb_pop(&aboard));
+    if (any_only && g.n)
+        return g.n;
     dq_gen_vessels(&g);
     dq_gen_specials(&g);
     dq_gen_springs(&g);
-    dq_gen_empress(&g);
+    if (!any_only)
+        dq_gen_empress(&g); /* only doubles moves already found */
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false); }
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false, false); }
 
-int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true, false); }
+int dq_gen_legal_noisy(const DqPos *p, Move *moves)
+{
+    return generate(p, moves, true, false, false);
+}
 
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
 {
-    return generate(p, moves, false, true);
+    return generate(p, moves, false, true, false);
 }
 
 bool dq_has_legal_move(const DqPos *p)
 {
     Move moves[MAX_MOVES];
-    return dq_gen_legal(p, moves) > 0;
+    return generate(p, moves, false, false, true) > 0;
 }
