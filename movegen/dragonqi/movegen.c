@@ -141,11 +141,12 @@ static int exchanges(const DqGen *g, Move *extra)
 
 static bool may_expose(const DqGen *g, Move m);
 
-/* Is `m` legal: our royal unattacked after it (§7.3)? */
+/* Is `m` legal: our royal unattacked after it (§7.3)? A move that cannot change whether
+ * the royal is attacked is legal exactly when we are not in check. */
 static bool legal(const DqGen *g, Move m)
 {
     if (!may_expose(g, m))
-        return true;
+        return !g->in_check;
     DqPos q;
     dq_make_core(g->p, m, &q);
     return !dq_royal_attacked(&q, g->us);
@@ -335,6 +336,15 @@ static bool may_expose(const DqGen *g, Move m)
     if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
         return true;
     int kind = dq_move_kind(m), from = dq_move_from(m), to = dq_move_to(m);
+    /* In check, a move may also end the attack from afar: a vessel action (a sail may
+     * carry the Red Witch, whose Crystal takes the Prince; a shot sinks a crew), the Red
+     * Witch's own move, or the capture of the Ice Dragon (the Forest Talisman goes with
+     * him, §6.2.1). */
+    if (g->in_check &&
+        (kind == DQ_MK_SAIL || kind == DQ_MK_FIRE ||
+         dq_move_piece(m) == dq_code(DQ_WITCH, DQ_STORM) ||
+         dq_move_captured(m) == dq_code(DQ_DRAGON, DQ_FOREST)))
+        return true;
     if (kind == DQ_MK_PLANT || kind == DQ_MK_REALIGN)
         return from == g->p->royal[g->us];
     if (kind == DQ_MK_EP && bb_has(g->royal_lines, dq_ep_victim(g->us, to)))
@@ -421,10 +431,17 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     dq_sea_of(p, g.us, &g.sea);
     int royal = p->royal[g.us], enemy = p->royal[g.them];
     g.royal_lines = royal_lines(p, g.them, royal);
-    /* In check every move needs the test; so does Storm when the Prince might reach a cell
-     * beside the Warlord (any Storm force may stop guarding it) or Tower beside him, and
-     * Forest when the Red Witch is near the Prince. */
-    g.test_all = every_test || dq_in_check(p) ||
+    /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
+     * (the Sword and the Crystal aside, which test every move below): a move that touches
+     * none of them leaves it in place. */
+    g.in_check = dq_in_check(p);
+    if (g.in_check)
+        g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
+                              bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
+    /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
+     * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
+     * Red Witch is near the Prince. */
+    g.test_all = every_test ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
