@@ -320,7 +320,9 @@ static void gen_force(DqGen *g, int c)
     default: /* the Woodland Princess moves only by her arrows */
         return;
     }
-    dq_embark_targets(g, c, &t);
+    /* embarking onto an unoccupied vessel is quiet, but for the Prince beside the Warlord */
+    if (!g->noisy_only || dq_type(code) == DQ_ROYAL)
+        dq_embark_targets(g, c, &t);
     dq_gen_targets(g, c, &t);
 }
 
