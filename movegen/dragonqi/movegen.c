@@ -197,9 +197,19 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
                 bb_set(&special, dq_cell(4, y + i));
         all = bb_or(t->capture, bb_and(t->quiet, special));
     }
+    /* A plain force on land that no line of the royal passes through, out of check: its
+     * moves to cells off those lines are legal as they stand (what dq_gen_add would find
+     * through may_expose, without the call). */
+    bool plain = !g->test_all && !g->in_check && !sword && type != DQ_ROYAL &&
+                 type != DQ_ELF && dq_geo.kingdom[from] != DQ_OCEAN &&
+                 !bb_has(g->royal_lines, from);
     while (bb_any(all)) {
         int to = bb_pop(&all);
         Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
+        if (plain && !bb_has(g->royal_lines, to)) {
+            g->moves[g->n++] = m;
+            continue;
+        }
         if (sword && enemy_royal != DQ_NO_CELL && bb_has(dq_geo.adj[enemy_royal], to))
             m = dq_move_with_win(m);
         Move extra[4];
