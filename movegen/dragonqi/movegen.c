@@ -259,6 +259,13 @@ static void gen_force(DqGen *g, int c)
     int t0 = dq_type(code);
     bool special = t0 == DQ_ROYAL || t0 == DQ_DRAGON || t0 == DQ_ELDER || t0 == DQ_YOUNGER;
     DqBb land = dq_geo.land[k], prey = bb_and(special ? dq_prey_of(g, code) : g->prey, land);
+    /* For the noisy list, a force whose only noisy moves are captures and that has no prey
+     * on its lines or Knight's leaps has nothing to add (the royal, the Red Witch and the
+     * Elf/Troll have noisy quiet moves: Sword, flag threats, exchanges, en passant). */
+    if (g->noisy_only && t0 != DQ_ROYAL && t0 != DQ_WITCH && t0 != DQ_ELF &&
+        !bb_meets(prey, bb_or(dq_geo.lines[c],
+                              bb_or(dq_geo.leap_n[c], dq_geo.leap_h[p->variant][c]))))
+        return;
     Targets t = {bb_none(), bb_none()};
     int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
     switch (dq_type(code)) {
