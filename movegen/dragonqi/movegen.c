@@ -97,26 +97,15 @@ static void flights(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
     }
 }
 
-static void steps(const DqGen *g, int c, int dirs, DqBb area, DqBb prey, Targets *t)
+/* One step onto the neighbours `cells` within `area`: empty ones, or prey. */
+static void steps(const DqGen *g, DqBb cells, DqBb area, DqBb prey, Targets *t)
 {
-    for (int d = 0; d < DQ_DIRS; d++) {
-        int to = dq_geo.next[c][d];
-        if (!(dirs >> d & 1) || to == DQ_NO_CELL || !bb_has(area, to))
-            continue;
-        if (!g->p->sq[to])
-            bb_set(&t->quiet, to);
-        else if (bb_has(prey, to))
-            bb_set(&t->capture, to);
-    }
+    cells = bb_and(cells, area);
+    t->quiet = bb_or(t->quiet, bb_minus(cells, g->occ));
+    t->capture = bb_or(t->capture, bb_and(cells, prey));
 }
 
 static int forward_dir(int side) { return side == DQ_FOREST ? DQ_N : DQ_S; }
-
-static int diag_forward(int side)
-{
-    int f = forward_dir(side);
-    return 1 << ((f + 1) & 7) | 1 << ((f + 7) & 7);
-}
 
 /* Does this Elf/Troll move earn the exchange of §6.6? */
 static bool earns_exchange(const DqGen *g, int from, int to)
@@ -238,7 +227,7 @@ static void gen_pawn(DqGen *g, int c, DqBb land, DqBb prey, Targets *t)
             bb_set(&t->quiet, two);
     }
     Targets diagonal = {bb_none(), bb_none()};
-    steps(g, c, diag_forward(g->us), land, prey, &diagonal);
+    steps(g, dq_geo.diag_fwd[g->us][c], land, prey, &diagonal);
     t->capture = diagonal.capture;
 }
 
@@ -267,10 +256,9 @@ static void gen_force(DqGen *g, int c)
                               bb_or(dq_geo.leap_n[c], dq_geo.leap_h[p->variant][c]))))
         return;
     Targets t = {bb_none(), bb_none()};
-    int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
     switch (dq_type(code)) {
     case DQ_ROYAL: case DQ_WITCH: case DQ_BIRD:
-        steps(g, c, ALL, land, prey, &t);
+        steps(g, dq_geo.adj[c], land, prey, &t);
         if (dq_type(code) == DQ_BIRD) {
             t.quiet = bb_minus(dq_geo.land_orth[c], g->occ);
             t.quiet = bb_or(t.quiet, bb_minus(dq_geo.glide_v[c], g->occ));
@@ -298,13 +286,13 @@ static void gen_force(DqGen *g, int c)
         gen_pawn(g, c, land, prey, &t);
         break;
     case DQ_ELF: case DQ_DEFENDER:
-        steps(g, c, fwd_side, land, prey, &t);
+        steps(g, dq_geo.fwd_side[g->us][c], land, prey, &t);
         break;
     case DQ_GUARD:
-        steps(g, c, ALL, dq_geo.palace[g->us], prey, &t);
+        steps(g, dq_geo.adj[c], dq_geo.palace[g->us], prey, &t);
         break;
     case DQ_LIBRARIAN:
-        steps(g, c, ALL, land, bb_none(), &t);
+        steps(g, dq_geo.adj[c], land, bb_none(), &t);
         break;
     case DQ_KNIGHT:
         t.quiet = bb_minus(bb_and(dq_geo.leap_n[c], land), g->occ);
