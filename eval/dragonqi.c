@@ -111,9 +111,9 @@ typedef struct DqTerms {
 static int ray_reach(DqBb occ, int c, bool orth, bool diag)
 {
     int n = 0;
-    for (int d = 0; d < DQ_DIRS; d++) {
-        if (dq_dir_diagonal(d) ? !diag : !orth)
-            continue;
+    unsigned dirs = (orth ? DQ_ORTH_DIRS : 0) | (diag ? DQ_DIAG_DIRS : 0);
+    for (; dirs; dirs &= dirs - 1) {
+        int d = __builtin_ctz(dirs);
         DqBb r = dq_geo.ray_land[c][d], b = bb_and(r, occ);
         if (bb_any(b))
             r = bb_minus(r, dq_geo.ray_land[bb_first(b, d)][d]);

@@ -360,6 +360,41 @@ START_TEST(shortcut_agrees)
 }
 END_TEST
 
+/* The shortcut in check (only moves touching the attacking rays, the royal's neighbours
+ * and Knight's leaps, vessel actions, the Red Witch and captures of the Ice Dragon are
+ * tested): uniformly random games through the bench positions, where captures are frequent,
+ * and every position in check among the children of each position met. */
+START_TEST(shortcut_agrees_in_check)
+{
+    const Game *g = t_game("dragonqi");
+    uint64_t seed = 0xC4EC4ull;
+    long in_check = 0;
+    for (int s = 0; g->bench_fens[s]; s++) {
+        for (int game = 0; game < 2; game++) {
+            DqPos p, q;
+            t_load(g, g->bench_fens[s], &p);
+            for (int ply = 0; ply < 40 && g->result(&p) == RESULT_NONE; ply++) {
+                Move moves[MAX_MOVES];
+                int n = g->gen_moves(&p, moves);
+                if (!n)
+                    break;
+                if (p.in_check == 1)
+                    in_check += assert_same_lists(&p);
+                for (int i = 0; i < n; i++) {
+                    g->make_move(&p, moves[i], &q);
+                    if (q.in_check == 1 && g->result(&q) == RESULT_NONE)
+                        in_check += assert_same_lists(&q);
+                }
+                seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+                g->make_move(&p, moves[(seed >> 33) % (uint64_t)n], &q);
+                p = q;
+            }
+        }
+    }
+    ck_assert_int_gt(in_check, 1000);
+}
+END_TEST
+
 /* Keys, position strings and notation stay consistent through the events (random games
  * from the positions above, where /A, /E, springing and the creatures are frequent). */
 START_TEST(afire_random_games)
@@ -434,6 +469,7 @@ void dragonqi_events_tests(Suite *s)
                         (int)(sizeof afire_perft / sizeof *afire_perft));
     tcase_add_test(tc, afire_random_games);
     tcase_add_test(tc, shortcut_agrees);
+    tcase_add_test(tc, shortcut_agrees_in_check);
     tcase_add_loop_test(tc, event_puzzles, 0, (int)(sizeof puzzles / sizeof *puzzles));
     suite_add_tcase(s, tc);
 }

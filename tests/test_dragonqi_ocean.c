@@ -322,6 +322,23 @@ START_TEST(ocean_direct_captures)
 }
 END_TEST
 
+/* The Prince embarking onto his Ship beside the Warlord aboard is a Direct Capture
+ * (§6.9), so quiescence sees it: the only noisy move of the position. */
+START_TEST(ocean_noisy_sword_embarking)
+{
+    const Game *g = t_game("dragonqi");
+    char fen[FEN_MAX], name[MOVE_STR_MAX];
+    dqt_fen(fen, sizeof fen, "Kd5 Fe2 (s4k)e7 (S0)d6", PLAIN_F);
+    DqPos p;
+    t_load(g, fen, &p);
+    Move list[MAX_MOVES];
+    ck_assert_int_eq(g->gen_noisy(&p, list), 1);
+    g->move_to_str(&p, list[0], name);
+    ck_assert_str_eq(name, "d5d6");
+    ck_assert(dq_move_wins(list[0]));
+}
+END_TEST
+
 START_TEST(ocean_forced_wins)
 {
     const Game *g = t_game("dragonqi");
@@ -396,6 +413,7 @@ void dragonqi_ocean_tests(Suite *s)
     tcase_add_loop_test(tc, ocean_positions, 0, (int)(sizeof cases / sizeof *cases));
     tcase_add_test(tc, ocean_make_effects);
     tcase_add_test(tc, ocean_direct_captures);
+    tcase_add_test(tc, ocean_noisy_sword_embarking);
     tcase_add_test(tc, ocean_forced_wins);
     tcase_add_test(tc, situation_repetition);
     suite_add_tcase(s, tc);

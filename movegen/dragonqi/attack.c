@@ -66,6 +66,12 @@ void dq_attack_init(void)
     }
 }
 
+bool dq_attacks_along(int code, bool diagonal)
+{
+    return caps[code] & (diagonal ? CAP_SLIDE_DIAG | CAP_JUMP_DIAG | CAP_FLY_DIAG
+                                  : CAP_SLIDE_ORTH | CAP_JUMP_ORTH | CAP_FLY_ORTH);
+}
+
 bool dq_can_capture(int attacker, int victim)
 {
     int a = dq_type(attacker), v = dq_type(victim);

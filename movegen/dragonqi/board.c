@@ -147,6 +147,13 @@ void dq_board_init(void)
             int t = dq_cell(tx, ty);
             bb_set(&dq_geo.adj[c], t);
             dq_geo.next[c][d] = (uint8_t)t;
+            for (int side = 0; side < 2; side++) {
+                int fwd = side ? 1 : -1; /* the rank step forward */
+                if (dy[d] == fwd && dx[d] != 0)
+                    bb_set(&dq_geo.diag_fwd[side][c], t);
+                if (dy[d] == fwd || dy[d] == 0)
+                    bb_set(&dq_geo.fwd_side[side][c], t);
+            }
         }
         init_rays(x, y);
         init_leaps(x, y);

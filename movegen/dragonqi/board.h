@@ -160,6 +160,10 @@ typedef struct DqGeometry {
     DqBb leap_n[DQ_CELLS];              /* Green/Red Knight (+-1,+-2), (+-2,+-1) */
     DqBb leap_h[3][DQ_CELLS];           /* White/Black Knight per variation */
     uint8_t next[DQ_CELLS][DQ_DIRS];    /* neighbour in each direction, DQ_NO_CELL if none */
+    /* Per side ([0] Storm, forward = S; [1] Forest, forward = N): the neighbours forward
+     * diagonally (Dwarf/Gnome captures), and forward, forward diagonally and sideways
+     * (Elf/Troll, Palace Defender/Citadel Watcher). */
+    DqBb diag_fwd[2][DQ_CELLS], fwd_side[2][DQ_CELLS];
 } DqGeometry;
 
 extern DqGeometry dq_geo;

@@ -276,6 +276,9 @@ uint64_t dq_key_side(void);
 
 /* attack.c (§7). */
 void dq_attack_init(void);
+/* Can a force of this code capture at a distance along orthogonal or diagonal lines (slide,
+ * cannon-style jump or flight), so that forces between it and its target matter? */
+bool dq_attacks_along(int code, bool diagonal);
 bool dq_royal_attacked(const DqPos *p, int side);
 /* Is the Prince (Forest) or Warlord (Storm) of `side`, standing on `cell`, attacked by the
  * other side's capture patterns and the Crystal (items 1-3 and 5 of §7.1, not the Sword). */

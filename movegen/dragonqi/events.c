@@ -107,8 +107,16 @@ void dq_gen_springs(DqGen *g)
     if (g->noisy_only || p->encl[us == DQ_FOREST ? DQ_ENC_DESK : DQ_ENC_JAILER] != '1')
         return;
     int from = us == DQ_FOREST ? DQ_E0 : DQ_E16, code = dq_code(DQ_LIBRARIAN, us);
-    for (DqBb to = bb_minus(dq_geo.land[us], g->occ); bb_any(to);)
-        dq_gen_add(g, dq_move_make(DQ_MK_SPRING, from, bb_pop(&to), code, 0), NULL, 0);
+    /* off the royal's lines, out of check, the new force changes no attack */
+    bool plain = !g->test_all && !g->in_check && !bb_has(g->royal_lines, from);
+    for (DqBb to = bb_minus(dq_geo.land[us], g->occ); bb_any(to);) {
+        int c = bb_pop(&to);
+        Move m = dq_move_make(DQ_MK_SPRING, from, c, code, 0);
+        if (plain && !bb_has(g->royal_lines, c))
+            g->moves[g->n++] = m;
+        else
+            dq_gen_add(g, m, NULL, 0);
+    }
 }
 
 void dq_gen_empress(DqGen *g)

@@ -22,6 +22,7 @@ typedef struct DqGen {
     /* Legality shortcut: unless `test_all`, a move by another force than the royal that
      * changes no cell of `royal_lines` cannot expose it (see may_expose). */
     bool test_all;
+    bool in_check; /* the royal is attacked now: moves that cannot change it are illegal */
     DqBb royal_lines;
     bool noisy_only; /* keep only dq_move_noisy() moves (the quiescence search's) */
     Move *moves;

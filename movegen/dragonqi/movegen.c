@@ -97,26 +97,15 @@ static void flights(const DqGen *g, int c, int dirs, DqBb prey, Targets *t)
     }
 }
 
-static void steps(const DqGen *g, int c, int dirs, DqBb area, DqBb prey, Targets *t)
+/* One step onto the neighbours `cells` within `area`: empty ones, or prey. */
+static void steps(const DqGen *g, DqBb cells, DqBb area, DqBb prey, Targets *t)
 {
-    for (int d = 0; d < DQ_DIRS; d++) {
-        int to = dq_geo.next[c][d];
-        if (!(dirs >> d & 1) || to == DQ_NO_CELL || !bb_has(area, to))
-            continue;
-        if (!g->p->sq[to])
-            bb_set(&t->quiet, to);
-        else if (bb_has(prey, to))
-            bb_set(&t->capture, to);
-    }
+    cells = bb_and(cells, area);
+    t->quiet = bb_or(t->quiet, bb_minus(cells, g->occ));
+    t->capture = bb_or(t->capture, bb_and(cells, prey));
 }
 
 static int forward_dir(int side) { return side == DQ_FOREST ? DQ_N : DQ_S; }
-
-static int diag_forward(int side)
-{
-    int f = forward_dir(side);
-    return 1 << ((f + 1) & 7) | 1 << ((f + 7) & 7);
-}
 
 /* Does this Elf/Troll move earn the exchange of §6.6? */
 static bool earns_exchange(const DqGen *g, int from, int to)
@@ -141,11 +130,12 @@ static int exchanges(const DqGen *g, Move *extra)
 
 static bool may_expose(const DqGen *g, Move m);
 
-/* Is `m` legal: our royal unattacked after it (§7.3)? */
+/* Is `m` legal: our royal unattacked after it (§7.3)? A move that cannot change whether
+ * the royal is attacked is legal exactly when we are not in check. */
 static bool legal(const DqGen *g, Move m)
 {
     if (!may_expose(g, m))
-        return true;
+        return !g->in_check;
     DqPos q;
     dq_make_core(g->p, m, &q);
     return !dq_royal_attacked(&q, g->us);
@@ -196,9 +186,19 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
                 bb_set(&special, dq_cell(4, y + i));
         all = bb_or(t->capture, bb_and(t->quiet, special));
     }
+    /* A plain force on land that no line of the royal passes through, out of check: its
+     * moves to cells off those lines are legal as they stand (what dq_gen_add would find
+     * through may_expose, without the call). */
+    bool plain = !g->test_all && !g->in_check && !sword && type != DQ_ROYAL &&
+                 type != DQ_ELF && dq_geo.kingdom[from] != DQ_OCEAN &&
+                 !bb_has(g->royal_lines, from);
     while (bb_any(all)) {
         int to = bb_pop(&all);
         Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
+        if (plain && !bb_has(g->royal_lines, to)) {
+            g->moves[g->n++] = m;
+            continue;
+        }
         if (sword && enemy_royal != DQ_NO_CELL && bb_has(dq_geo.adj[enemy_royal], to))
             m = dq_move_with_win(m);
         Move extra[4];
@@ -227,7 +227,7 @@ static void gen_pawn(DqGen *g, int c, DqBb land, DqBb prey, Targets *t)
             bb_set(&t->quiet, two);
     }
     Targets diagonal = {bb_none(), bb_none()};
-    steps(g, c, diag_forward(g->us), land, prey, &diagonal);
+    steps(g, dq_geo.diag_fwd[g->us][c], land, prey, &diagonal);
     t->capture = diagonal.capture;
 }
 
@@ -248,11 +248,17 @@ static void gen_force(DqGen *g, int c)
     int t0 = dq_type(code);
     bool special = t0 == DQ_ROYAL || t0 == DQ_DRAGON || t0 == DQ_ELDER || t0 == DQ_YOUNGER;
     DqBb land = dq_geo.land[k], prey = bb_and(special ? dq_prey_of(g, code) : g->prey, land);
+    /* For the noisy list, a force whose only noisy moves are captures and that has no prey
+     * on its lines or Knight's leaps has nothing to add (the royal, the Red Witch and the
+     * Elf/Troll have noisy quiet moves: Sword, flag threats, exchanges, en passant). */
+    if (g->noisy_only && t0 != DQ_ROYAL && t0 != DQ_WITCH && t0 != DQ_ELF &&
+        !bb_meets(prey, bb_or(dq_geo.lines[c],
+                              bb_or(dq_geo.leap_n[c], dq_geo.leap_h[p->variant][c]))))
+        return;
     Targets t = {bb_none(), bb_none()};
-    int fwd_side = diag_forward(g->us) | 1 << forward_dir(g->us) | 1 << DQ_E | 1 << DQ_W;
     switch (dq_type(code)) {
     case DQ_ROYAL: case DQ_WITCH: case DQ_BIRD:
-        steps(g, c, ALL, land, prey, &t);
+        steps(g, dq_geo.adj[c], land, prey, &t);
         if (dq_type(code) == DQ_BIRD) {
             t.quiet = bb_minus(dq_geo.land_orth[c], g->occ);
             t.quiet = bb_or(t.quiet, bb_minus(dq_geo.glide_v[c], g->occ));
@@ -280,13 +286,13 @@ static void gen_force(DqGen *g, int c)
         gen_pawn(g, c, land, prey, &t);
         break;
     case DQ_ELF: case DQ_DEFENDER:
-        steps(g, c, fwd_side, land, prey, &t);
+        steps(g, dq_geo.fwd_side[g->us][c], land, prey, &t);
         break;
     case DQ_GUARD:
-        steps(g, c, ALL, dq_geo.palace[g->us], prey, &t);
+        steps(g, dq_geo.adj[c], dq_geo.palace[g->us], prey, &t);
         break;
     case DQ_LIBRARIAN:
-        steps(g, c, ALL, land, bb_none(), &t);
+        steps(g, dq_geo.adj[c], land, bb_none(), &t);
         break;
     case DQ_KNIGHT:
         t.quiet = bb_minus(bb_and(dq_geo.leap_n[c], land), g->occ);
@@ -319,7 +325,9 @@ static void gen_force(DqGen *g, int c)
     default: /* the Woodland Princess moves only by her arrows */
         return;
     }
-    dq_embark_targets(g, c, &t);
+    /* embarking onto an unoccupied vessel is quiet, but for the Prince beside the Warlord */
+    if (!g->noisy_only || dq_type(code) == DQ_ROYAL)
+        dq_embark_targets(g, c, &t);
     dq_gen_targets(g, c, &t);
 }
 
@@ -335,6 +343,15 @@ static bool may_expose(const DqGen *g, Move m)
     if (g->test_all || dq_type(dq_move_piece(m)) == DQ_ROYAL)
         return true;
     int kind = dq_move_kind(m), from = dq_move_from(m), to = dq_move_to(m);
+    /* In check, a move may also end the attack from afar: a vessel action (a sail may
+     * carry the Red Witch, whose Crystal takes the Prince; a shot sinks a crew), the Red
+     * Witch's own move, or the capture of the Ice Dragon (the Forest Talisman goes with
+     * him, §6.2.1). */
+    if (g->in_check &&
+        (kind == DQ_MK_SAIL || kind == DQ_MK_FIRE ||
+         dq_move_piece(m) == dq_code(DQ_WITCH, DQ_STORM) ||
+         dq_move_captured(m) == dq_code(DQ_DRAGON, DQ_FOREST)))
+        return true;
     if (kind == DQ_MK_PLANT || kind == DQ_MK_REALIGN)
         return from == g->p->royal[g->us];
     if (kind == DQ_MK_EP && bb_has(g->royal_lines, dq_ep_victim(g->us, to)))
@@ -387,7 +404,31 @@ static bool sword_by_afire_possible(const DqPos *p)
            bb_has(dq_geo.adj[DQ_E0], warlord);
 }
 
-static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test)
+/* Only the rays holding an enemy force that could use them can carry an attack after our
+ * move: on the royal's land, a slider, jumper or fire creature of the ray's kind (steppers
+ * and leapers are not affected by what stands between); over the sea beyond, any force
+ * aboard or Flagship crew (their slides, jumps and shots cross water and shore). Moving
+ * forces on other rays cannot create a slide, jump, flight or shot. */
+static DqBb royal_lines(const DqPos *p, int them, int royal)
+{
+    DqBb lines = bb_none();
+    for (int d = 0; d < DQ_DIRS; d++) {
+        DqBb reach = dq_geo.reach[royal][d], enemies = bb_and(reach, p->men[them]);
+        if (!bb_any(enemies))
+            continue;
+        bool uses = bb_meets(enemies, dq_geo.sea[royal][d]);
+        for (DqBb b = bb_and(enemies, dq_geo.ray_land[royal][d]); !uses && bb_any(b);)
+            uses = dq_attacks_along(p->sq[bb_pop(&b)], dq_dir_diagonal(d));
+        if (uses)
+            lines = bb_or(lines, reach);
+    }
+    return lines;
+}
+
+/* With `any_only`, generation stops as soon as a legal move is found (the list is then a
+ * non-empty prefix, good only to tell that the side has a move). */
+static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test,
+                    bool any_only)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
@@ -396,16 +437,18 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     g.occ = bb_or(p->men[0], p->men[1]);
     dq_sea_of(p, g.us, &g.sea);
     int royal = p->royal[g.us], enemy = p->royal[g.them];
-    /* only the rays on which an enemy force stands can carry an attack after our move:
-     * moving forces on a ray without one cannot create a slide, jump, flight or shot */
-    g.royal_lines = bb_none();
-    for (int d = 0; d < DQ_DIRS; d++)
-        if (bb_meets(dq_geo.reach[royal][d], p->men[g.them]))
-            g.royal_lines = bb_or(g.royal_lines, dq_geo.reach[royal][d]);
-    /* In check every move needs the test; so does Storm when the Prince might reach a cell
-     * beside the Warlord (any Storm force may stop guarding it) or Tower beside him, and
-     * Forest when the Red Witch is near the Prince. */
-    g.test_all = every_test || dq_in_check(p) ||
+    g.royal_lines = royal_lines(p, g.them, royal);
+    /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
+     * (the Sword and the Crystal aside, which test every move below): a move that touches
+     * none of them leaves it in place. */
+    g.in_check = dq_in_check(p);
+    if (g.in_check)
+        g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
+                              bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
+    /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
+     * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
+     * Red Witch is near the Prince. */
+    g.test_all = every_test ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
@@ -419,29 +462,45 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     g.prey = bb_and(p->men[g.them], dq_geo.grid);
     if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
         bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
-    DqBb mine = bb_and(p->men[g.us], bb_or(dq_geo.land[0], dq_geo.land[1]));
-    while (bb_any(mine))
+    DqBb lands = bb_or(dq_geo.land[0], dq_geo.land[1]);
+    DqBb mine = bb_and(p->men[g.us], lands), aboard = bb_and(p->men[g.us], dq_geo.ocean);
+    if (any_only && royal != DQ_E0 && royal != DQ_E16) {
+        /* in check the royal's own steps are the likeliest answers: try them first */
+        if (bb_has(lands, royal))
+            gen_force(&g, royal);
+        else
+            dq_gen_aboard(&g, royal);
+        bb_clear(&mine, royal);
+        bb_clear(&aboard, royal);
+    }
+    while (bb_any(mine) && !(any_only && g.n))
         gen_force(&g, bb_pop(&mine));
-    for (DqBb aboard = bb_and(p->men[g.us], dq_geo.ocean); bb_any(aboard);)
+    while (bb_any(aboard) && !(any_only && g.n))
         dq_gen_aboard(&g, bb_pop(&aboard));
+    if (any_only && g.n)
+        return g.n;
     dq_gen_vessels(&g);
     dq_gen_specials(&g);
     dq_gen_springs(&g);
-    dq_gen_empress(&g);
+    if (!any_only)
+        dq_gen_empress(&g); /* only doubles moves already found */
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false); }
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false, false); }
 
-int dq_gen_legal_noisy(const DqPos *p, Move *moves) { return generate(p, moves, true, false); }
+int dq_gen_legal_noisy(const DqPos *p, Move *moves)
+{
+    return generate(p, moves, true, false, false);
+}
 
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
 {
-    return generate(p, moves, false, true);
+    return generate(p, moves, false, true, false);
 }
 
 bool dq_has_legal_move(const DqPos *p)
 {
     Move moves[MAX_MOVES];
-    return dq_gen_legal(p, moves) > 0;
+    return generate(p, moves, false, false, true) > 0;
 }

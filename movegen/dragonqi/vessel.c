@@ -61,9 +61,17 @@ void dq_gen_vessels(DqGen *g)
             dq_gen_add(g, m, NULL, 0);
         }
         Move realign = dq_move_make(DQ_MK_REALIGN, c, c, 0, 0);
-        for (int d = 0; d < DQ_DIRS && !g->noisy_only; d++)
-            if (d != bow && dq_geo.next[c][d] != DQ_NO_CELL)
+        /* turning a vessel in place changes no attack unless she carries the royal (or
+         * the Sword is near): then it is legal exactly when we are not in check */
+        bool plain = !g->test_all && !g->in_check && c != p->royal[g->us];
+        for (int d = 0; d < DQ_DIRS && !g->noisy_only; d++) {
+            if (d == bow || dq_geo.next[c][d] == DQ_NO_CELL)
+                continue;
+            if (plain)
+                g->moves[g->n++] = dq_move_with_dirs(realign, d, 0);
+            else
                 dq_gen_add(g, dq_move_with_dirs(realign, d, 0), NULL, 0);
+        }
         if (!(v & DQ_VES_FLAGSHIP) || !occupant || !p->mun[cannon_index(v)])
             continue;
         for (int i = 0; i < 2; i++) {
