@@ -360,8 +360,9 @@ static void run_session(Model *m, int count, uint64_t *seed)
     }
     char how[128];
     proc_describe_exit(&s->proc, REPLY_DEADLINE_MS, how, sizeof how);
-    ck_assert_msg(WIFEXITED(s->proc.wait_status) && WEXITSTATUS(s->proc.wait_status) == 0,
-                  "the engine %s", how);
+    int status = s->proc.wait_status;
+    proc_stop(&s->proc, 0);
+    ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the engine %s", how);
     ck_assert_int_eq(s->bestmoves, s->gos);
     ck_assert_int_eq(s->readyoks, s->isreadys);
     ck_assert_int_eq(s->errors, s->errors_expected);
