@@ -10,8 +10,8 @@ OPT_release = -O3 -march=native -DNDEBUG
 OPT_debug   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 OPT_tsan    = -O1 -g -fsanitize=thread
 OPT_cov     = -O0 -g --coverage
-OPT_fuzz    = -O1 -g -march=native -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
-              -fno-sanitize-recover=all
+OPT_fuzz    = -O1 -g -march=native -fno-omit-frame-pointer \
+              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 MODE    ?= release
 CFLAGS  ?= $(OPT_$(MODE))
 ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
@@ -39,7 +39,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_COMMON  = $(OUT)/tests/fuzz/fuzz.o
 REPLAYS      = $(FUZZ_TARGETS:%=$(OUT)/replay/%)
 FUZZERS      = $(FUZZ_TARGETS:%=$(OUT)/fuzzer/%)
-FUZZ_OBJ     = $(FUZZ_COMMON) $(OUT)/tests/fuzz/replay.o $(FUZZ_TARGETS:%=$(OUT)/tests/fuzz/fuzz_%.o)
+FUZZ_OBJ     = $(FUZZ_COMMON) $(OUT)/tests/fuzz/replay.o \
+               $(FUZZ_TARGETS:%=$(OUT)/tests/fuzz/fuzz_%.o)
 .SECONDARY: $(FUZZ_OBJ)
 
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
@@ -123,8 +124,9 @@ tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
 
-## fuzz: libFuzzer (clang) on each target for FUZZ_SECONDS (default 60); new inputs that add
-## coverage and any crash input go to tests/fuzz/corpus/<target>/
+## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
+# The corpus of tests/fuzz/corpus/<target>/ is replaced by the minimal set (-merge=1) of
+# its old inputs and the new ones; crash inputs (crash-*) stay as they are.
 fuzz:
 	@$(MAKE) --no-print-directory CC=clang MODE=fuzz fuzz-run
 
@@ -132,10 +134,15 @@ fuzz-run: $(FUZZERS)
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p tests/fuzz/corpus/$$t $(OUT)/work/$$t && \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS) s" && \
-	  $(OUT)/fuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 \
-	    $$([ -f tests/fuzz/$$t.dict ] && echo -dict=tests/fuzz/$$t.dict) -artifact_prefix=tests/fuzz/corpus/$$t/crash- \
+	  $(OUT)/fuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
+	    $$([ -f tests/fuzz/$$t.dict ] && echo -dict=tests/fuzz/$$t.dict) \
+	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- \
 	    $(OUT)/work/$$t tests/fuzz/corpus/$$t || exit 1; \
-	  $(OUT)/fuzzer/$$t -merge=1 tests/fuzz/corpus/$$t $(OUT)/work/$$t 2>/dev/null || exit 1; \
+	  rm -rf $(OUT)/min/$$t && mkdir -p $(OUT)/min/$$t && \
+	  $(OUT)/fuzzer/$$t -merge=1 $(OUT)/min/$$t tests/fuzz/corpus/$$t $(OUT)/work/$$t \
+	    2>/dev/null || exit 1; \
+	  find tests/fuzz/corpus/$$t -type f ! -name 'crash-*' -delete && \
+	  cp $(OUT)/min/$$t/* tests/fuzz/corpus/$$t/; \
 	done
 
 ## pgo: a profile-guided optimised build (profile taken from `wyrm bench`)

@@ -1,7 +1,8 @@
 /*
  * Resource limits of the protocol: move lists of 100,000 plies and beyond the engine's
- * bound, lines longer than the input limit, and hash sizes no machine has. Each either
- * works or is refused with one error line that leaves the engine as it was.
+ * bound, lines longer than the input limit, hash sizes no machine has, and a perft too
+ * deep to finish. Each either works or is refused with one error line that leaves the
+ * engine as it was; nothing runs on after `stop`.
  *
  * Long reversible lines come from Dragon-draughts Daimyos (kings), which move back and
  * forth without capturing: a1a2 h8h7 a2a1 h7h8 returns to the start in four plies and
@@ -171,6 +172,21 @@ START_TEST(hash_refused_keeps_table)
 }
 END_TEST
 
+START_TEST(perft_stops_at_any_depth)
+{
+    /* A perft far too deep to finish ends on `stop` (and on `quit`) like a search; a
+     * partial count is not printed as a result. */
+    char *out = session(DD "perft 40\nstop\nisready\n");
+    ck_assert_int_eq(count(out, "info string perft stopped\n"), 1);
+    ck_assert_int_eq(count(out, "readyok\n"), 1);
+    ck_assert_int_eq(count(out, ": "), 0);
+    free(out);
+    out = session(DD "go perft 40\nquit\n");
+    ck_assert_str_eq(out, "info string perft stopped\n");
+    free(out);
+}
+END_TEST
+
 Suite *limits_suite(void)
 {
     Suite *s = suite_create("limits");
@@ -181,6 +197,7 @@ Suite *limits_suite(void)
     tcase_add_test(tc, position_too_many_moves_refused);
     tcase_add_test(tc, line_beyond_input_limit);
     tcase_add_test(tc, hash_refused_keeps_table);
+    tcase_add_test(tc, perft_stops_at_any_depth);
     suite_add_tcase(s, tc);
     return s;
 }
