@@ -125,8 +125,10 @@ tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
 
 ## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
-# The corpus of tests/fuzz/corpus/<target>/ is replaced by the minimal set (-merge=1) of
-# its old inputs and the new ones; crash inputs (crash-*) stay as they are.
+# The corpus of tests/fuzz/corpus/<target>/ is replaced by the smallest set (-merge=1) of
+# its old inputs and the new ones that reaches every edge reached (-use_counters=0: hit
+# counts are not kept apart), so `make test` replays it in seconds; the fuller corpus
+# stays in $(OUT)/work/ for the next run. Crash inputs (crash-*) stay as they are.
 fuzz:
 	@$(MAKE) --no-print-directory CC=clang MODE=fuzz fuzz-run
 
@@ -139,7 +141,8 @@ fuzz-run: $(FUZZERS)
 	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- \
 	    $(OUT)/work/$$t tests/fuzz/corpus/$$t || exit 1; \
 	  rm -rf $(OUT)/min/$$t && mkdir -p $(OUT)/min/$$t && \
-	  $(OUT)/fuzzer/$$t -merge=1 $(OUT)/min/$$t tests/fuzz/corpus/$$t $(OUT)/work/$$t \
+	  $(OUT)/fuzzer/$$t -merge=1 -use_counters=0 $(OUT)/min/$$t tests/fuzz/corpus/$$t \
+	    $(OUT)/work/$$t \
 	    2>/dev/null || exit 1; \
 	  find tests/fuzz/corpus/$$t -type f ! -name 'crash-*' -delete && \
 	  cp $(OUT)/min/$$t/* tests/fuzz/corpus/$$t/; \

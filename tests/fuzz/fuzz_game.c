@@ -1,6 +1,7 @@
 /*
  * Random legal games. Input: byte 0 picks the game, byte 1 the start position
- * (fuzz_start_position), every further byte picks the next ply among the legal moves.
+ * (fuzz_start_position, which includes middle- and endgames), every further byte picks the
+ * next ply among the legal moves, up to MAX_GAME_PLIES.
  * After every ply the position must keep every invariant (fuzz_check_position), so the
  * fuzzer steers games into the corners of each rule set.
  */
@@ -9,7 +10,7 @@
 
 #include "tests/fuzz/fuzz.h"
 
-enum { MAX_GAME_PLIES = 400 };
+enum { MAX_GAME_PLIES = 64 }; /* deeper play starts from the bench positions */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
