@@ -223,6 +223,30 @@ START_TEST(halfmove_clock)
 }
 END_TEST
 
+START_TEST(sideways_moves_repeat)
+{
+    /* A sideways man move resets the halfmove clock (README) but can be undone: the
+     * position after a3b3 h6g6 b3a3 g6h6 is the start again, and its third occurrence
+     * is a draw by repetition. A forward man move or a capture is never undone. */
+    unsigned char pos[256], next[256];
+    uint64_t keys[16];
+    t_load(dd(), "8/8/7p/8/8/P7/8/8 w 0 1", pos);
+    const char *line[] = {"a3b3", "h6g6", "b3a3", "g6h6", "a3b3", "h6g6", "b3a3", "g6h6"};
+    GameOverReason why;
+    for (int i = 0; i < 8; i++) {
+        ck_assert_int_eq(game_over(dd(), pos, keys, i, 0, &why), RESULT_NONE);
+        keys[i] = dd()->key(pos);
+        dd()->make_move(pos, dd()->parse_move(pos, line[i]), next);
+        memcpy(pos, next, sizeof pos);
+    }
+    ck_assert_int_eq(dd()->halfmove_clock(pos), 0);
+    ck_assert_int_eq(game_over(dd(), pos, keys, 8, 0, &why), RESULT_DRAW);
+    ck_assert_int_eq(why, GAME_OVER_REPETITION);
+    t_play(dd(), pos, "a3a4");
+    ck_assert_int_eq(dd()->repetition_plies(pos), 0);
+}
+END_TEST
+
 START_TEST(results)
 {
     unsigned char pos[256];
@@ -467,6 +491,7 @@ Suite *dragondraughts_suite(void)
     tcase_add_test(tc, hand_checked_perft);
     tcase_add_test(tc, promotion_at_end_of_move);
     tcase_add_test(tc, halfmove_clock);
+    tcase_add_test(tc, sideways_moves_repeat);
     tcase_add_test(tc, results);
     tcase_add_test(tc, fen_round_trip_and_errors);
     tcase_add_test(tc, notation);

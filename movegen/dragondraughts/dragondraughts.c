@@ -81,6 +81,7 @@ void draughts_make_move(const void *vp, Move m, void *out)
         q->key ^= zobrist_piece[them][(p->kings >> sq) & 1][sq];
     }
     q->halfmove = captured || kind == MAN ? 0 : p->halfmove + 1;
+    q->reversible = captured || (kind == MAN && from / 8 != to / 8) ? 0 : p->reversible + 1;
     q->side = them;
     q->fullmove += us == P2;
 }
@@ -93,12 +94,14 @@ static void dd_make_null(const void *vp, void *out)
     q->side = !p->side;
     q->key ^= zobrist_side;
     q->halfmove++;
+    q->reversible++;
     q->fullmove += p->side == P2;
 }
 
 static uint64_t dd_key(const void *vp) { return ((const DraughtsPos *)vp)->key; }
 static int dd_side(const void *vp) { return ((const DraughtsPos *)vp)->side; }
 static int dd_halfmove(const void *vp) { return ((const DraughtsPos *)vp)->halfmove; }
+static int dd_reversible(const void *vp) { return ((const DraughtsPos *)vp)->reversible; }
 
 enum { COUNTER_MAX = 1000000 };
 
@@ -224,6 +227,8 @@ static bool dd_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     }
     if (!check_reachable(p, err, err_size))
         return false;
+    /* At least the clock's plies are reversible; what came before the FEN is unknown. */
+    p->reversible = p->halfmove;
     p->key = dd_key_from_scratch(p);
     return true;
 }
@@ -355,6 +360,7 @@ const Game dragondraughts_game = {
     .key_from_scratch = dd_key_from_scratch,
     .side_to_move = dd_side,
     .halfmove_clock = dd_halfmove,
+    .repetition_plies = dd_reversible,
     .result = dd_result,
     .no_moves_result = RESULT_LOSS,
     .evaluate = draughts_evaluate,

@@ -25,6 +25,9 @@ typedef struct DraughtsPos {
     uint64_t key;
     int side;
     int halfmove; /* plies since the last capture or man move */
+    /* Plies since the last capture or forward man move: how far back a repetition can
+     * reach. Sideways man moves reset halfmove but can be undone. */
+    int reversible;
     int fullmove;
 } DraughtsPos;
 
