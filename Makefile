@@ -10,6 +10,8 @@ OPT_release = -O3 -march=native -DNDEBUG
 OPT_debug   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 OPT_tsan    = -O1 -g -fsanitize=thread
 OPT_cov     = -O0 -g --coverage
+OPT_fuzz    = -O1 -g -march=native -fno-omit-frame-pointer \
+              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 MODE    ?= release
 CFLAGS  ?= $(OPT_$(MODE))
 ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
@@ -29,10 +31,23 @@ TESTS    = $(OUT)/wyrm-tests
 FAKE     = $(OUT)/fake-engine
 FAKE_OBJ = $(OUT)/tests/fake/fake_engine.o
 
+# Fuzz targets (tests/fuzz/, see docs/reliability.md): each links with replay.c into a
+# plain program that `make test` runs over its committed corpus, and with clang's
+# libFuzzer into a fuzzer that `make fuzz` runs for FUZZ_SECONDS each.
+FUZZ_TARGETS = protocol fen move game
+FUZZ_SECONDS ?= 60
+FUZZ_COMMON  = $(OUT)/tests/fuzz/fuzz.o
+REPLAYS      = $(FUZZ_TARGETS:%=$(OUT)/replay/%)
+FUZZERS      = $(FUZZ_TARGETS:%=$(OUT)/fuzzer/%)
+FUZZ_OBJ     = $(FUZZ_COMMON) $(OUT)/tests/fuzz/replay.o \
+               $(FUZZ_TARGETS:%=$(OUT)/tests/fuzz/fuzz_%.o)
+.SECONDARY: $(FUZZ_OBJ)
+
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test test-only check-deps bench perft debug tsan tsan-test pgo fuzz clean help
+.PHONY: all run test test-only check-deps bench perft debug tsan tsan-test pgo fuzz fuzz-run \
+        clean help
 
 all: wyrm
 
@@ -57,6 +72,14 @@ $(TESTS): $(LIB_OBJ) $(TEST_OBJ)
 $(FAKE): $(LIB_OBJ) $(FAKE_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
+$(OUT)/replay/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o $(OUT)/tests/fuzz/replay.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(OUT)/fuzzer/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
 ## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
 run: wyrm
 	./wyrm
@@ -65,8 +88,9 @@ run: wyrm
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
-test-only: $(TESTS) $(WYRM) $(FAKE)
+test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
+	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
 
 check-deps:
 	@pkg-config --exists check 2>/dev/null || { \
@@ -98,8 +122,33 @@ tsan: check-deps
 tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=smp $(TESTS)
 	WYRM=$(WYRM) CK_RUN_SUITE=protocol $(TESTS)
+	WYRM=$(WYRM) CK_RUN_SUITE=stress $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
+
+## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
+# The corpus of tests/fuzz/corpus/<target>/ is replaced by the smallest set (-merge=1) of
+# its old inputs and the new ones that reaches every edge reached (-use_counters=0: hit
+# counts are not kept apart), so `make test` replays it in seconds; the fuller corpus
+# stays in $(OUT)/work/ for the next run. Crash inputs (crash-*) stay as they are.
+fuzz:
+	@$(MAKE) --no-print-directory CC=clang MODE=fuzz fuzz-run
+
+fuzz-run: $(FUZZERS)
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p tests/fuzz/corpus/$$t $(OUT)/work/$$t && \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS) s" && \
+	  $(OUT)/fuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
+	    $$([ -f tests/fuzz/$$t.dict ] && echo -dict=tests/fuzz/$$t.dict) \
+	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- \
+	    $(OUT)/work/$$t tests/fuzz/corpus/$$t || exit 1; \
+	  rm -rf $(OUT)/min/$$t && mkdir -p $(OUT)/min/$$t && \
+	  $(OUT)/fuzzer/$$t -merge=1 -use_counters=0 $(OUT)/min/$$t tests/fuzz/corpus/$$t \
+	    $(OUT)/work/$$t \
+	    2>/dev/null || exit 1; \
+	  find tests/fuzz/corpus/$$t -type f ! -name 'crash-*' -delete && \
+	  cp $(OUT)/min/$$t/* tests/fuzz/corpus/$$t/; \
+	done
 
 ## pgo: a profile-guided optimised build (profile taken from `wyrm bench`)
 pgo:
@@ -117,4 +166,4 @@ clean:
 help:
 	@grep -E '^## ' Makefile | sed 's/^## /  make /'
 
--include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FAKE_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FAKE_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -28,6 +28,31 @@ uint64_t perft(const Game *game, const void *pos, int depth)
     return game->perft ? game->perft(pos, depth) : perft_generic(game, pos, depth);
 }
 
+/* Subtrees of at most this many plies are counted in one call to the game's (fast) perft;
+ * deeper ones recurse here and look at the stop flag at every node, so that `stop` ends
+ * even a perft of depth 30 within one such subtree. */
+enum { PERFT_STOP_GRAIN = 4 };
+
+static uint64_t perft_stoppable(const Game *game, const void *pos, int depth,
+                                const atomic_bool *stop)
+{
+    if (depth <= PERFT_STOP_GRAIN || !stop)
+        return perft(game, pos, depth);
+    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
+    unsigned char *child = malloc(game->pos_size);
+    if (!moves || !child)
+        abort();
+    int n = game->gen_moves(pos, moves);
+    uint64_t total = 0;
+    for (int i = 0; i < n && !atomic_load(stop); i++) {
+        game->make_move(pos, moves[i], child);
+        total += perft_stoppable(game, child, depth - 1, stop);
+    }
+    free(moves);
+    free(child);
+    return total;
+}
+
 uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn,
                       void *ctx, const atomic_bool *stop)
 {
@@ -42,7 +67,9 @@ uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideF
     uint64_t total = 0;
     for (int i = 0; i < n && !(stop && atomic_load(stop)); i++) {
         game->make_move(pos, moves[i], child);
-        uint64_t count = perft(game, child, depth - 1);
+        uint64_t count = perft_stoppable(game, child, depth - 1, stop);
+        if (stop && atomic_load(stop))
+            break; /* a partial count is no line of the divide */
         game->move_to_str(pos, moves[i], str);
         if (fn)
             fn(ctx, str, count);

@@ -1,0 +1,99 @@
+#include "tests/fuzz/fuzz.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/registry.h"
+
+enum { START_OPTIONS_MAX = 16 }; /* as game_start_fen allows */
+
+void fuzz_check(bool ok, const Game *game, const char *fmt, ...)
+{
+    if (ok)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "fuzz: %s: ", game ? game->name : "-");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
+
+const Game *fuzz_game(uint8_t byte)
+{
+    registry_init();
+    return registry_game(byte % registry_count());
+}
+
+void fuzz_start_position(const Game *game, uint8_t byte, void *pos)
+{
+    int bench_count = 0;
+    while (game->bench_fens && game->bench_fens[bench_count])
+        bench_count++;
+    int pick = byte % (1 + bench_count);
+    const char *fen = pick > 0 ? game->bench_fens[pick - 1] : NULL;
+    if (!fen) {
+        /* Each option takes a choice from the byte's higher bits. */
+        int values[START_OPTIONS_MAX] = {0};
+        unsigned bits = byte >> 4;
+        for (int i = 0; i < game->option_count && i < START_OPTIONS_MAX; i++) {
+            values[i] = (int)(bits % (unsigned)game->options[i].choice_count);
+            bits /= (unsigned)game->options[i].choice_count;
+        }
+        fen = game_start_fen(game, game->option_count ? values : NULL);
+    }
+    char err[256] = "";
+    fuzz_check(game->fen_read(pos, fen, err, sizeof err), game, "start FEN %s rejected: %s",
+               fen, err);
+}
+
+void fuzz_check_position(const Game *game, const void *pos, const Move *moves, int count)
+{
+    char fen[FEN_MAX], fen2[FEN_MAX], err[256] = "", str[MOVE_STR_MAX];
+    unsigned char *copy = malloc(game->pos_size), *parent = malloc(game->pos_size),
+                  *child = malloc(game->pos_size);
+    Move *noisy = malloc(sizeof(Move) * MAX_MOVES);
+    if (!copy || !parent || !child || !noisy)
+        abort();
+    fuzz_check(game->key(pos) == game->key_from_scratch(pos), game, "key drift");
+    game->fen_write(pos, fen, sizeof fen);
+    fuzz_check(game->fen_read(copy, fen, err, sizeof err), game, "own FEN %s rejected: %s", fen,
+               err);
+    game->fen_write(copy, fen2, sizeof fen2);
+    fuzz_check(strcmp(fen, fen2) == 0, game, "FEN round trip %s -> %s", fen, fen2);
+    fuzz_check(game->key(copy) == game->key(pos), game, "key differs after FEN round trip %s",
+               fen);
+    memcpy(parent, pos, game->pos_size);
+    int noisy_flagged = 0;
+    for (int i = 0; i < count; i++) {
+        fuzz_check(moves[i] != MOVE_NONE, game, "MOVE_NONE generated in %s", fen);
+        game->move_to_str(pos, moves[i], str);
+        fuzz_check(memchr(str, 0, MOVE_STR_MAX) != NULL, game, "move string unterminated");
+        fuzz_check(game->parse_move(pos, str) == moves[i], game, "%s does not parse back in %s",
+                   str, fen);
+        for (int j = 0; j < i; j++)
+            fuzz_check(moves[j] != moves[i], game, "%s generated twice in %s", str, fen);
+        noisy_flagged += game->is_noisy(pos, moves[i]);
+        game->make_move(pos, moves[i], child);
+        fuzz_check(memcmp(parent, pos, game->pos_size) == 0, game,
+                   "make_move %s changed its parent %s", str, fen);
+        fuzz_check(game->key(child) == game->key_from_scratch(child), game,
+                   "key drift after %s in %s", str, fen);
+    }
+    int k = game->gen_noisy(pos, noisy);
+    fuzz_check(k == noisy_flagged, game, "gen_noisy gives %d moves, is_noisy %d in %s", k,
+               noisy_flagged, fen);
+    for (int i = 0; i < k; i++) {
+        bool found = false;
+        for (int j = 0; j < count && !found; j++)
+            found = moves[j] == noisy[i];
+        fuzz_check(found, game, "gen_noisy move not in gen_moves in %s", fen);
+    }
+    free(copy);
+    free(parent);
+    free(child);
+    free(noisy);
+}
