@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 
+#include "search/timeman.h"
 #include "tests/helpers.h"
 
 #define BT_START "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
@@ -177,6 +178,24 @@ START_TEST(eval_symmetry)
 }
 END_TEST
 
+/* Sudden death: the clock is shared among the game's 60 moves, not the default 30; with
+ * moves to go, those count. 10 s, no increment, no overhead. */
+START_TEST(clock_plan)
+{
+    const Game *g = t_game("breakthrough");
+    ck_assert_int_eq(g->params.moves_left, 60);
+    SearchLimits l = {.time = {10000, 10000}, .multipv = 1};
+    TimePlan def = timeman_plan(&l, P1, 0), bt = timeman_plan(&l, P1, g->params.moves_left);
+    ck_assert_int_eq(def.soft, 333);
+    ck_assert_int_eq(def.hard, 1665);
+    ck_assert_int_eq(bt.soft, 166);
+    ck_assert_int_eq(bt.hard, 830);
+    l.movestogo = 10;
+    bt = timeman_plan(&l, P2, g->params.moves_left);
+    ck_assert_int_eq(bt.soft, 1000);
+}
+END_TEST
+
 Suite *breakthrough_suite(void)
 {
     Suite *s = suite_create("breakthrough");
@@ -193,6 +212,7 @@ Suite *breakthrough_suite(void)
     tcase_add_test(tc, forced_wins);
     tcase_add_test(tc, eval_races);
     tcase_add_test(tc, eval_symmetry);
+    tcase_add_test(tc, clock_plan);
     suite_add_tcase(s, tc);
     return s;
 }
