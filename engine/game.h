@@ -40,6 +40,8 @@ typedef struct SearchParams {
     int margin_unit;       /* eval value of one ordinary man; pruning margins scale from it */
     int qsearch_max_plies; /* quiescence stops (stands pat) after this many plies; 0: never.
                             * For games whose captures never run out (conversions). */
+    int moves_left;        /* sudden death: the moves a side is assumed still to play, which
+                            * the clock is shared among; 0: the time manager's default */
 } SearchParams;
 
 /* An option a game adds to the protocol (a combo), e.g. dragonqi's KnightVariation. */

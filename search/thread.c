@@ -225,7 +225,8 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     }
 
     atomic_store(&pool->pondering, job->limits.ponder);
-    TimePlan plan = timeman_plan(&job->limits, game->side_to_move(job->root));
+    TimePlan plan = timeman_plan(&job->limits, game->side_to_move(job->root),
+                                 game->params.moves_left);
     pool->soft_ms = plan.soft;
     pool->hard_ms = plan.hard;
     pool->task = NULL;

@@ -14,7 +14,7 @@ enum {
 static int64_t at_least(int64_t v, int64_t lo) { return v < lo ? lo : v; }
 static int64_t at_most(int64_t v, int64_t hi) { return v > hi ? hi : v; }
 
-TimePlan timeman_plan(const SearchLimits *l, int side)
+TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
 {
     TimePlan plan = {0, 0};
     if (l->movetime > 0) {
@@ -41,7 +41,8 @@ TimePlan timeman_plan(const SearchLimits *l, int side)
         inc_share = inc_share * left / (2 * TM_RESERVE_MS);
     }
     int64_t moves_left = l->movestogo > 0 ? at_most(l->movestogo, TM_MAX_MOVES_LEFT)
-                                          : TM_DEFAULT_MOVES_LEFT;
+                          : moves_left_hint > 0 ? moves_left_hint
+                                                : TM_DEFAULT_MOVES_LEFT;
     int64_t hard_cap = at_least(spare * TM_HARD_PERCENT / 100 + inc_share, 1);
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);

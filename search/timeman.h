@@ -23,4 +23,6 @@ typedef struct TimePlan {
     int64_t soft, hard;
 } TimePlan;
 
-TimePlan timeman_plan(const SearchLimits *limits, int side);
+/* moves_left: the game's estimate of the moves still to play in sudden death (0: the
+ * default). */
+TimePlan timeman_plan(const SearchLimits *limits, int side, int moves_left);

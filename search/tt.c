@@ -61,8 +61,11 @@ void tt_free(TT *tt)
 
 void tt_clear(TT *tt)
 {
-    /* A fresh zeroed block is cheaper than writing every page of a large table. */
-    if (tt->memory && !tt_resize(tt, tt->size_mb))
+    /* Written in place, not swapped for a fresh zeroed block: a fresh block faults its
+     * pages in one by one during the next search, on the clock, and where page faults are
+     * dear (a loaded or virtualised machine) that cost most of a fast game's time. Here
+     * the pages are touched once, before the new game's `readyok`, and stay mapped. */
+    if (tt->memory)
         memset(tt->buckets, 0, tt->bucket_count * sizeof(TTBucket));
     tt->generation = 0;
 }

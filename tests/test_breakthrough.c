@@ -1,9 +1,10 @@
 /*
- * Breakthrough: perft, hand-checked move lists, FEN, notation, results.
+ * Breakthrough: perft, hand-checked move lists, FEN, notation, results, evaluation.
  * Every expected list below is written from the rules, square by square.
  */
 #include <stdlib.h>
 
+#include "search/timeman.h"
 #include "tests/helpers.h"
 
 #define BT_START "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
@@ -139,6 +140,63 @@ START_TEST(forced_wins)
 }
 END_TEST
 
+static int bt_eval(const char *fen)
+{
+    const Game *g = t_game("breakthrough");
+    unsigned char pos[256];
+    t_load(g, fen, pos);
+    return g->evaluate(pos);
+}
+
+/* A race won by the rules' arithmetic must outweigh any material: the eval reports it. */
+START_TEST(eval_races)
+{
+    /* White's h3 man has no black man in its cone and needs 5 moves; black's a8 man
+     * needs 7: white wins whoever moves, though black is a man up. */
+    ck_assert_int_gt(bt_eval("p7/p7/8/8/8/7P/8/8 w 0 1"), 1000);
+    ck_assert_int_lt(bt_eval("p7/p7/8/8/8/7P/8/8 b 0 1"), -1000);
+    /* c6 is not attacked and its diagonal steps b7 and d7 are not either: white wins in
+     * two moves although the b8 man stands in its cone. */
+    ck_assert_int_gt(bt_eval("1p6/8/2P5/8/8/8/8/8 w 0 1"), 1000);
+    /* with a black man on a8 as well, b7 is attacked but d7 is still free */
+    ck_assert_int_gt(bt_eval("pp6/8/2P5/8/8/8/8/8 w 0 1"), 1000);
+    /* with c8 and e8 too, both diagonal steps are attacked: no race to report */
+    ck_assert_int_lt(bt_eval("p1p1p3/8/2P5/8/8/8/8/8 w 0 1"), 1000);
+    /* the side to move arrives first when both need the same number of moves */
+    ck_assert_int_gt(bt_eval("8/8/7p/8/8/P7/8/8 w 0 1"), 1000);
+    ck_assert_int_gt(bt_eval("8/8/7p/8/8/P7/8/8 b 0 1"), 1000);
+}
+END_TEST
+
+/* Colours mirrored (ranks flipped, side to move swapped), the eval is the same. */
+START_TEST(eval_symmetry)
+{
+    ck_assert_int_eq(bt_eval(BT_START),
+                     bt_eval("pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP b 0 1"));
+    ck_assert_int_eq(bt_eval("3p1p2/1p1ppppp/3p4/2pP3P/4P3/p3P3/8/PP1PPPPP w 0 25"),
+                     bt_eval("pp1ppppp/8/P3p3/4p3/2Pp3p/3P4/1P1PPPPP/3P1P2 b 0 25"));
+}
+END_TEST
+
+/* Sudden death: the clock is shared among the game's 60 moves, not the default 30; with
+ * moves to go, those count. 10 s, no increment, no overhead: 9700 ms to share once the
+ * 300 ms reserve is kept back. */
+START_TEST(clock_plan)
+{
+    const Game *g = t_game("breakthrough");
+    ck_assert_int_eq(g->params.moves_left, 60);
+    SearchLimits l = {.time = {10000, 10000}, .multipv = 1};
+    TimePlan def = timeman_plan(&l, P1, 0), bt = timeman_plan(&l, P1, g->params.moves_left);
+    ck_assert_int_eq(def.soft, 323);
+    ck_assert_int_eq(def.hard, 1615);
+    ck_assert_int_eq(bt.soft, 161);
+    ck_assert_int_eq(bt.hard, 805);
+    l.movestogo = 10;
+    bt = timeman_plan(&l, P2, g->params.moves_left);
+    ck_assert_int_eq(bt.soft, 970);
+}
+END_TEST
+
 Suite *breakthrough_suite(void)
 {
     Suite *s = suite_create("breakthrough");
@@ -153,6 +211,9 @@ Suite *breakthrough_suite(void)
     tcase_add_test(tc, notation);
     tcase_add_test(tc, random_game_invariants);
     tcase_add_test(tc, forced_wins);
+    tcase_add_test(tc, eval_races);
+    tcase_add_test(tc, eval_symmetry);
+    tcase_add_test(tc, clock_plan);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -125,18 +125,18 @@ static TimePlan plan_for(int64_t time_ms, int64_t inc_ms, int movestogo, int64_t
     SearchLimits l = {.time = {-1, -1}, .movestogo = movestogo, .move_overhead = overhead};
     l.time[side] = time_ms;
     l.inc[side] = inc_ms;
-    return timeman_plan(&l, side);
+    return timeman_plan(&l, side, 0);
 }
 
 START_TEST(time_plans)
 {
     /* movetime less the overhead, as both limits */
     SearchLimits l = {.time = {-1, -1}, .movetime = 100, .move_overhead = 10};
-    TimePlan p = timeman_plan(&l, P1);
+    TimePlan p = timeman_plan(&l, P1, 0);
     ck_assert_int_eq(p.soft, 90);
     ck_assert_int_eq(p.hard, 90);
     /* no clock for the side to move: no limit */
-    p = timeman_plan(&(SearchLimits){.time = {5000, -1}}, P2);
+    p = timeman_plan(&(SearchLimits){.time = {5000, -1}}, P2, 0);
     ck_assert_int_eq(p.soft, 0);
     ck_assert_int_eq(p.hard, 0);
     /* 1 s + 10 ms: 990 left, 300 kept back, 690 / 30 + 80% of 10; hard 5x soft */
@@ -166,12 +166,12 @@ START_TEST(time_plans)
     /* 12 ms lost per move outside the engine: it replaces the 10 ms overhead (988 left,
      * 688 above the reserve) and eats the whole 10 ms increment */
     SearchLimits lagged = {.time = {1000, -1}, .inc = {10, 0}, .move_overhead = 10, .lag = 12};
-    p = timeman_plan(&lagged, P1);
+    p = timeman_plan(&lagged, P1, 0);
     ck_assert_int_eq(p.soft, 688 / 30);
     ck_assert_int_eq(p.hard, 5 * (688 / 30));
     /* a lag below the overhead leaves the overhead, and takes its share of the increment */
     lagged.lag = 4;
-    p = timeman_plan(&lagged, P1);
+    p = timeman_plan(&lagged, P1, 0);
     ck_assert_int_eq(p.soft, 690 / 30 + 6 * 80 / 100);
     /* a clock already gone still allows the smallest search */
     p = plan_for(0, 0, 0, 10, P1);

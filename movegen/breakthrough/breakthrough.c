@@ -28,11 +28,14 @@ static void bt_init(void)
 
 static Bb64 goal_row(int player) { return player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB; }
 
-/* The squares where a move is tactical even without a capture: the last two ranks
- * before the goal, from which a man threatens to win. */
+/* The squares where a move is tactical even without a capture: the last step before the
+ * goal, from which a man threatens to win at once, and the goal row. (Steps onto the rank
+ * before are left to the main search: in quiescence they multiplied the nodes, and the
+ * eval already sees a man there that nothing can stop.) */
 static Bb64 attack_zone(int player)
 {
-    return player == P1 ? 0x00FFFF0000000000ULL | BT_RANK_8_BB : 0x0000000000FFFF00ULL | BT_RANK_1_BB;
+    return player == P1 ? 0x00FF000000000000ULL | BT_RANK_8_BB
+                        : 0x000000000000FF00ULL | BT_RANK_1_BB;
 }
 
 /* Forward step direction in square numbers for each player. */
@@ -91,7 +94,7 @@ static int bt_gen_moves(const void *vp, Move *moves)
     return add_moves(moves, n, t.right, t.d_right);
 }
 
-/* Noisy: captures and moves onto the goal row. */
+/* Noisy: captures, steps onto the last rank before the goal and onto the goal row. */
 static int bt_gen_noisy(const void *vp, Move *moves)
 {
     const BtPos *p = vp;
@@ -349,6 +352,12 @@ static bool bt_threat(const void *vp)
     return (p->men[them] & last) != 0;
 }
 
+/* The moves a side is assumed still to play when the clock has no moves-to-go. Games
+ * last about 30 moves a side, but the search spends two to four times its share when
+ * the best move is unstable, as it often is here; at the default the clock was nearly
+ * empty by the middlegame, where Breakthrough games are decided. */
+enum { BT_MOVES_LEFT = 60 };
+
 static const char *const bt_bench[] = {
     "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
     "pppppppp/ppppp1pp/5p2/8/8/3P4/PPP1PPPP/PPPPPPPP w 0 2",
@@ -406,6 +415,7 @@ const Game breakthrough_game = {
         .noisy_forced = false,
         .threat_extension = true,
         .margin_unit = 100,
+        .moves_left = BT_MOVES_LEFT,
     },
     .bench_fens = bt_bench,
     .bench_depth = 13,
