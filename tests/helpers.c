@@ -7,6 +7,7 @@
 #include "engine/perft.h"
 #include "engine/registry.h"
 #include "engine/rng.h"
+#include "protocol/protocol.h"
 
 const Game *t_game(const char *name)
 {
@@ -216,3 +217,22 @@ int t_forced_win_plies(const Game *game, const char *fen, int max_plies)
     free(pos);
     return found;
 }
+
+char *t_session_n(const char *input, size_t length)
+{
+    char *out = NULL;
+    size_t out_size = 0;
+    FILE *in = fmemopen((void *)input, length, "r");
+    FILE *mem = open_memstream(&out, &out_size);
+    ck_assert(in && mem);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, mem);
+    protocol_loop(p, in);
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(in);
+    fclose(mem);
+    return out;
+}
+
+char *t_session(const char *input) { return t_session_n(input, strlen(input)); }

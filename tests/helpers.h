@@ -36,3 +36,8 @@ void t_play(const Game *game, void *pos, const char *moves);
 /* The fewest plies (odd, at most max_plies) in which the side to move of `fen` forces a
  * win by the game's own rules, found by a full-width search; -1 if none. */
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies);
+
+/* Runs `length` bytes of `input` (NULs allowed) through a fresh engine's protocol loop, as
+ * the binary does; returns everything it printed (caller frees). */
+char *t_session_n(const char *input, size_t length);
+char *t_session(const char *input);

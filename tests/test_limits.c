@@ -21,26 +21,6 @@
 
 enum { SHUFFLE_CYCLES = 25000 }; /* 4 plies each: 100,000 plies */
 
-/* Runs `input` (length given: it may hold NULs) through a fresh engine; returns the
- * output (caller frees). */
-static char *session_n(const char *input, size_t length)
-{
-    char *out = NULL;
-    size_t out_size = 0;
-    FILE *in = fmemopen((void *)input, length, "r");
-    FILE *mem = open_memstream(&out, &out_size);
-    ck_assert(in && mem);
-    Engine *e = engine_create();
-    Protocol *p = protocol_create(e, mem);
-    protocol_loop(p, in);
-    protocol_destroy(p);
-    engine_destroy(e);
-    fclose(in);
-    fclose(mem);
-    return out;
-}
-
-static char *session(const char *input) { return session_n(input, strlen(input)); }
 
 /* "position fen KINGS moves" + `cycles` shuffles + `tail`, as one malloc'd line. */
 static char *shuffle_line(int cycles, const char *tail)
@@ -79,7 +59,7 @@ START_TEST(position_100k_moves)
      * drawn the game, so go answers at once with the null move. */
     char *line = shuffle_line(SHUFFLE_CYCLES, "");
     char *in = concat(DD, line, "d\nquery result\ngo depth 3\n");
-    char *out = session(in);
+    char *out = t_session(in);
     ck_assert_ptr_nonnull(strstr(out, "\nFen: " "7k/8/8/8/8/8/8/K7 w 100000 50001\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nResult: draw (no progress)\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nresponse draw\nbestmove 0000\n"));
@@ -94,7 +74,7 @@ START_TEST(position_100k_moves)
     line = shuffle_line(SHUFFLE_CYCLES, " a1b1 h8g8");
     in = concat(DD "setoption name NoProgressPlies value 0\n", line,
                 "d\nquery result\ngo depth 3\n");
-    out = session(in);
+    out = t_session(in);
     ck_assert_ptr_nonnull(strstr(out, "\nFen: " "6k1/8/8/8/8/8/8/1K6 w 100002 50002\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nresponse none\n"));
     ck_assert_int_eq(count(out, "bestmove "), 1);
@@ -112,7 +92,7 @@ START_TEST(position_100k_moves_bad_last)
      * the position it had. */
     char *line = shuffle_line(SHUFFLE_CYCLES, " a1a1");
     char *in = concat(DD "position startpos moves a3a4\n", line, "d\n");
-    char *out = session(in);
+    char *out = t_session(in);
     ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'a1a1' (move 100001)\n"));
     ck_assert_ptr_nonnull(
         strstr(out, "\nFen: 8/pppppppp/pppppppp/8/P7/1PPPPPPP/PPPPPPPP/8 b 0 1\n"));
@@ -127,7 +107,7 @@ START_TEST(position_too_many_moves_refused)
     /* Beyond POSITION_MAX_MOVES the list is refused before any move is read. */
     char *line = shuffle_line(POSITION_MAX_MOVES / 4, " a1a2");
     char *in = concat(DD, line, "d\n");
-    char *out = session(in);
+    char *out = t_session(in);
     char expected[128];
     snprintf(expected, sizeof expected, "info string error: too many moves (%d, at most %d)\n",
              POSITION_MAX_MOVES + 1, POSITION_MAX_MOVES);
@@ -148,7 +128,7 @@ START_TEST(line_beyond_input_limit)
     memcpy(in, "position startpos moves ", 24);
     memset(in + 24, 'x', n - 24);
     strcpy(in + n, "\nisready\n");
-    char *out = session_n(in, strlen(in));
+    char *out = t_session_n(in, strlen(in));
     char expected[128];
     snprintf(expected, sizeof expected,
              "info string error: input line longer than %d bytes ignored\nreadyok\n",
@@ -162,7 +142,7 @@ END_TEST
 START_TEST(hash_refused_keeps_table)
 {
     /* A size no machine has is refused; the table set before stays and searches use it. */
-    char *out = session(DD "setoption name Hash value 4\nsetoption name Hash value 33554432\n"
+    char *out = t_session(DD "setoption name Hash value 4\nsetoption name Hash value 33554432\n"
                            "go depth 2\n");
     ck_assert_ptr_nonnull(strstr(out, "info string error: cannot allocate a 33554432 MB hash "
                                       "table; keeping 4 MB\n"));
@@ -176,12 +156,12 @@ START_TEST(perft_stops_at_any_depth)
 {
     /* A perft far too deep to finish ends on `stop` (and on `quit`) like a search; a
      * partial count is not printed as a result. */
-    char *out = session(DD "perft 40\nstop\nisready\n");
+    char *out = t_session(DD "perft 40\nstop\nisready\n");
     ck_assert_int_eq(count(out, "info string perft stopped\n"), 1);
     ck_assert_int_eq(count(out, "readyok\n"), 1);
     ck_assert_int_eq(count(out, ": "), 0);
     free(out);
-    out = session(DD "go perft 40\nquit\n");
+    out = t_session(DD "go perft 40\nquit\n");
     ck_assert_str_eq(out, "info string perft stopped\n");
     free(out);
 }

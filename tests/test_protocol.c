@@ -12,27 +12,9 @@
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
 
-/* Runs `input` through a fresh engine; returns everything it printed (caller frees). */
-static char *session(const char *input)
-{
-    char *out = NULL;
-    size_t out_size = 0;
-    FILE *in = fmemopen((void *)input, strlen(input), "r");
-    FILE *mem = open_memstream(&out, &out_size);
-    ck_assert(in && mem);
-    Engine *e = engine_create();
-    Protocol *p = protocol_create(e, mem);
-    protocol_loop(p, in);
-    protocol_destroy(p);
-    engine_destroy(e);
-    fclose(in);
-    fclose(mem);
-    return out;
-}
-
 static void expect_session(const char *input, const char *expected)
 {
-    char *out = session(input);
+    char *out = t_session(input);
     ck_assert_msg(strcmp(out, expected) == 0, "input:\n%s\nexpected:\n%s\ngot:\n%s", input,
                   expected, out);
     free(out);
@@ -67,7 +49,7 @@ static int count_lines(const char *text, const char *prefix)
 
 START_TEST(uci_handshake)
 {
-    char *out = session("uci\n");
+    char *out = t_session("uci\n");
     ck_assert_ptr_nonnull(strstr(out, "id name wyrm"));
     ck_assert_ptr_nonnull(strstr(out, "\nid author "));
     ck_assert_ptr_nonnull(strstr(out, "\noption name UCI_Variant type combo default "));
@@ -84,7 +66,7 @@ START_TEST(uci_handshake)
     size_t n = strlen(out);
     ck_assert(n > 6 && strcmp(out + n - 6, "uciok\n") == 0);
     free(out);
-    out = session("ugi\n");
+    out = t_session("ugi\n");
     n = strlen(out);
     ck_assert(n > 6 && strcmp(out + n - 6, "ugiok\n") == 0);
     free(out);
@@ -103,7 +85,7 @@ END_TEST
 
 START_TEST(position_and_display)
 {
-    char *out = session(BT "position startpos moves a2a3 h7h6\nd\n");
+    char *out = t_session(BT "position startpos moves a2a3 h7h6\nd\n");
     ck_assert_ptr_nonnull(
         strstr(out, "\nFen: pppppppp/ppppppp1/7p/8/8/P7/1PPPPPPP/PPPPPPPP w 0 2\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nSide to move: white\nResult: none\n"));
@@ -116,7 +98,7 @@ END_TEST
 START_TEST(position_errors_keep_state)
 {
     char buf[256];
-    char *out = session(BT "position startpos moves a2a3\n"
+    char *out = t_session(BT "position startpos moves a2a3\n"
                            "position fen xx\n"
                            "position startpos moves b7b6 a2a4\n"
                            "position fen 8/8/8 w 0 1 moves a2a3\n"
@@ -177,7 +159,7 @@ END_TEST
 
 START_TEST(hash_too_large_keeps_table)
 {
-    char *out = session("setoption name Hash value 33554432\nisready\n");
+    char *out = t_session("setoption name Hash value 33554432\nisready\n");
     ck_assert_ptr_nonnull(strstr(out, "info string error: cannot allocate a 33554432 MB hash "
                                       "table; keeping 16 MB\n"));
     ck_assert_ptr_nonnull(strstr(out, "readyok\n"));
@@ -187,12 +169,12 @@ END_TEST
 
 START_TEST(perft_divide_format)
 {
-    char *out = session(BT "perft 2\n");
+    char *out = t_session(BT "perft 2\n");
     ck_assert_int_eq(count_lines(out, "a2a3: 22"), 1);
     ck_assert_int_eq(count_lines(out, "h2h3: 22"), 1);
     ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 484\n"));
     free(out);
-    out = session(BT "go perft 3\n");
+    out = t_session(BT "go perft 3\n");
     ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 11132\n"));
     free(out);
     expect_session(BT "perft 0\nperft x\nperft\n",
@@ -231,7 +213,7 @@ static bool matches(const char *text, const char *pattern)
 
 START_TEST(go_depth_reports)
 {
-    char *out = session(BT "go depth 3\n");
+    char *out = t_session(BT "go depth 3\n");
     ck_assert_msg(matches(out, "^info depth 3 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes "
                                "[0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv [a-h][1-8][a-h][1-8]"
                                " [a-h][1-8][a-h][1-8] [a-h][1-8][a-h][1-8]$"),
@@ -240,7 +222,7 @@ START_TEST(go_depth_reports)
     ck_assert(matches(out, "^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$"));
     free(out);
     /* UGI: exactly two words */
-    out = session("ugi\n" BT "go depth 3\n");
+    out = t_session("ugi\n" BT "go depth 3\n");
     ck_assert(matches(out, "^bestmove [a-h][1-8][a-h][1-8]$"));
     free(out);
 }
@@ -248,7 +230,7 @@ END_TEST
 
 START_TEST(go_bad_parameters_still_answer)
 {
-    char *out = session(BT "go depth x foo 7 depth 2\n");
+    char *out = t_session(BT "go depth x foo 7 depth 2\n");
     ck_assert_ptr_nonnull(strstr(out, "info string error: bad value for go depth, ignored\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: unknown go parameter 'foo' ignored\n"));
     ck_assert_int_eq(count_lines(out, "bestmove "), 1);
@@ -258,7 +240,7 @@ END_TEST
 
 START_TEST(stop_infinite_one_bestmove)
 {
-    char *out = session(BT "go infinite\nisready\nstop\nisready\ngo infinite\ngo depth 2\n"
+    char *out = t_session(BT "go infinite\nisready\nstop\nisready\ngo infinite\ngo depth 2\n"
                            "go ponder\nponderhit\nstop\n");
     ck_assert_int_eq(count_lines(out, "bestmove "), 4);
     ck_assert_int_eq(count_lines(out, "readyok"), 2);
@@ -270,7 +252,7 @@ END_TEST
  * which only `stop` ends. */
 START_TEST(isready_during_search)
 {
-    char *out = session(BT "go infinite\nisready\nstop\n");
+    char *out = t_session(BT "go infinite\nisready\nstop\n");
     const char *ready = strstr(out, "readyok\n"), *best = strstr(out, "bestmove ");
     ck_assert_ptr_nonnull(ready);
     ck_assert_ptr_nonnull(best);
@@ -282,7 +264,7 @@ END_TEST
 
 START_TEST(clock_limits_answer)
 {
-    char *out = session(BT "go wtime 100 btime 100 winc 0 binc 0\n"
+    char *out = t_session(BT "go wtime 100 btime 100 winc 0 binc 0\n"
                            "go p1time 50 p2time 50 p1inc 10 p2inc 10 movestogo 3\n"
                            "go movetime 20\ngo nodes 500\ngo wtime -10 btime 10\n");
     ck_assert_int_eq(count_lines(out, "bestmove "), 5);
@@ -296,7 +278,7 @@ START_TEST(long_and_odd_lines)
     char *big = malloc(n + 64);
     memset(big, 'x', n);
     strcpy(big + n, "\nisready\n");
-    char *out = session(big);
+    char *out = t_session(big);
     ck_assert_str_eq(out, "info string error: unknown command 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
                           "xxxxxxxxxxxxxxxxxxxxxxxxxxxx'\nreadyok\n");
     free(out);
@@ -337,7 +319,7 @@ static void strip_timing(char *s)
 START_TEST(nodes_search_deterministic)
 {
     const char *in = BT "ucinewgame\nposition startpos moves d2d3 e7e6\ngo nodes 20000\n";
-    char *a = session(in), *b = session(in);
+    char *a = t_session(in), *b = t_session(in);
     strip_timing(a);
     strip_timing(b);
     ck_assert_str_eq(a, b);
@@ -402,7 +384,7 @@ START_TEST(multipv_three_lines)
         "go depth 5\n",
     };
     for (size_t in = 0; in < sizeof inputs / sizeof *inputs; in++) {
-        char *out = session(inputs[in]);
+        char *out = t_session(inputs[in]);
         int expect_depth = 1, expect_k = 1, last_score = 0;
         char first_moves[3][32];
         for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n")) {
@@ -448,7 +430,7 @@ START_TEST(bench_and_latency_errors)
                    "info string error: usage: stoplatency [count] [threads]\n"
                    "readyok\n");
     /* one game at depth 1: a line per position, then the three totals, signature last */
-    char *out = session("bench breakthrough 1\n");
+    char *out = t_session("bench breakthrough 1\n");
     ck_assert_int_ge(count_lines(out, "bench breakthrough "), 10);
     ck_assert_msg(matches(out, "^Total time \\(ms\\) : [0-9]+$") &&
                       matches(out, "^Nodes/second    : [0-9]+$"), "%s", out);
@@ -471,7 +453,7 @@ START_TEST(oversized_input_errors)
     for (size_t i = 0; i < moves; i++)
         memcpy(in + n + 2 * i, " x", 2);
     strcpy(in + n + 2 * moves, "\nmoves\n");
-    char *out = session(in), *start_moves = session(BT "moves\n"), expected[512];
+    char *out = t_session(in), *start_moves = t_session(BT "moves\n"), expected[512];
     snprintf(expected, sizeof expected,
              "info string error: too many moves (1000001, at most 1000000)\n%s", start_moves);
     ck_assert_str_eq(out, expected);
@@ -483,7 +465,7 @@ START_TEST(oversized_input_errors)
     in = malloc(big + 16);
     memset(in, 'y', big);
     strcpy(in + big, "\nisready\n");
-    out = session(in);
+    out = t_session(in);
     ck_assert_str_eq(out, "info string error: input line longer than 33554432 bytes ignored\n"
                           "readyok\n");
     free(out);
@@ -531,7 +513,7 @@ END_TEST
 START_TEST(variant_switch)
 {
     char buf[256];
-    char *out = session("setoption name UCI_Variant value BREAKTHROUGH\nd\n");
+    char *out = t_session("setoption name UCI_Variant value BREAKTHROUGH\nd\n");
     ck_assert(last_line(out, "Game: ", buf, sizeof buf));
     ck_assert_str_eq(buf, "Game: breakthrough");
     free(out);
@@ -540,7 +522,7 @@ END_TEST
 
 START_TEST(eval_prints_terms)
 {
-    char *out = session(BT "eval\n");
+    char *out = t_session(BT "eval\n");
     ck_assert_ptr_nonnull(strstr(out, "material"));
     ck_assert_ptr_nonnull(strstr(out, "total"));
     free(out);
