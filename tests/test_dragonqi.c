@@ -68,6 +68,15 @@ static void played(const char *pieces, const char *fields, const char *moves, ch
     ck_assert_uint_eq(g->key(&p), g->key_from_scratch(&p));
 }
 
+void dqt_assert_case(const char *rule, const char *pieces, const char *fields,
+                     const char *moves)
+{
+    char fen[FEN_MAX];
+    dqt_fen(fen, sizeof fen, pieces, fields);
+    ck_assert_msg(!t_fen_rejected(t_game("dragonqi"), fen), "%s: rejected %s", rule, fen);
+    t_assert_moves(t_game("dragonqi"), fen, moves);
+}
+
 START_TEST(board_geometry)
 {
     dq(); /* the registry builds the tables */

@@ -51,6 +51,11 @@ static inline void dqt_fen(char *out, size_t size, const char *pieces, const cha
     snprintf(out + n, size - n, " %s", fields);
 }
 
+/* Asserts that the position of `pieces` and `fields` is accepted and that its legal moves
+ * are exactly `moves`; `rule` names the case in failure messages. */
+void dqt_assert_case(const char *rule, const char *pieces, const char *fields,
+                     const char *moves);
+
 void dragonqi_rules_tests(Suite *s);
 void dragonqi_ocean_tests(Suite *s);
 void dragonqi_events_tests(Suite *s);

@@ -175,11 +175,7 @@ static const RuleCase cases[] = {
 
 START_TEST(rule_positions)
 {
-    char fen[FEN_MAX];
-    dqt_fen(fen, sizeof fen, cases[_i].pieces, cases[_i].fields);
-    ck_assert_msg(!t_fen_rejected(t_game("dragonqi"), fen), "%s: rejected %s", cases[_i].rule,
-                  fen);
-    t_assert_moves(t_game("dragonqi"), fen, cases[_i].moves);
+    dqt_assert_case(cases[_i].rule, cases[_i].pieces, cases[_i].fields, cases[_i].moves);
 }
 END_TEST
 
