@@ -285,21 +285,9 @@ START_TEST(long_and_odd_lines)
     free(big);
     /* a NUL inside a line is a bad byte, not the line's end */
     static const char nul_line[] = "isre\0dy\nisready\n";
-    char *in = malloc(sizeof nul_line);
-    memcpy(in, nul_line, sizeof nul_line);
-    char *out2 = NULL;
-    size_t size = 0;
-    FILE *fin = fmemopen(in, sizeof nul_line - 1, "r"), *fout = open_memstream(&out2, &size);
-    Engine *e = engine_create();
-    Protocol *p = protocol_create(e, fout);
-    protocol_loop(p, fin);
-    protocol_destroy(p);
-    engine_destroy(e);
-    fclose(fin);
-    fclose(fout);
-    ck_assert_str_eq(out2, "info string error: unknown command 'isre?dy'\nreadyok\n");
-    free(out2);
-    free(in);
+    out = t_session_n(nul_line, sizeof nul_line - 1);
+    ck_assert_str_eq(out, "info string error: unknown command 'isre?dy'\nreadyok\n");
+    free(out);
 }
 END_TEST
 
