@@ -25,9 +25,10 @@ static void *xrealloc(void *p, size_t size)
     return q;
 }
 
-/* Installs a position and history built elsewhere (all checks done). */
+/* Installs a position and history built elsewhere (all checks done), with the text of
+ * the `position` line they came from. */
 static void install(Engine *e, const Game *g, const void *start, const void *pos,
-                    uint64_t *keys, Move *moves, int played, int capacity)
+                    uint64_t *keys, Move *moves, int played, int capacity, char *line)
 {
     e->game = g;
     e->start = xrealloc(e->start, g->pos_size);
@@ -36,10 +37,42 @@ static void install(Engine *e, const Game *g, const void *start, const void *pos
     memcpy(e->pos, pos, g->pos_size);
     free(e->keys);
     free(e->moves);
+    free(e->line);
     e->keys = keys;
     e->moves = moves;
     e->played = played;
     e->capacity = capacity;
+    e->line = line;
+}
+
+/* The line text: the start FEN, then each move, every one ended by a NUL. */
+static char *line_text(const char *fen, const char *const *moves, int move_count)
+{
+    size_t size = strlen(fen) + 1;
+    for (int i = 0; i < move_count; i++)
+        size += strlen(moves[i]) + 1;
+    char *line = malloc(size), *s = line;
+    if (!line)
+        abort();
+    s = stpcpy(s, fen) + 1;
+    for (int i = 0; i < move_count; i++)
+        s = stpcpy(s, moves[i]) + 1;
+    return line;
+}
+
+/* Whether the current position was built from `fen` and the first e->played of `moves`:
+ * a GUI or a match sends the whole game before every move, and only the new moves then
+ * need to be checked and played. */
+static bool extends_line(const Engine *e, const Game *g, const char *fen,
+                         const char *const *moves, int move_count)
+{
+    if (e->game != g || !e->line || move_count < e->played || strcmp(e->line, fen) != 0)
+        return false;
+    const char *s = e->line + strlen(e->line) + 1;
+    for (int i = 0; i < e->played; i++, s += strlen(s) + 1)
+        if (strcmp(s, moves[i]) != 0)
+            return false;
+    return true;
 }
 
 /* Builds the position from `fen` (NULL: start) plus moves into fresh buffers. */
@@ -58,12 +91,22 @@ static bool build(Engine *e, const Game *g, const char *fen, const char *const *
         abort();
     char reason[ERR_MAX - 64] = "";
     const char *text = fen ? fen : game_start_fen(g, e->game_options[game_index(g)]);
-    bool ok = g->fen_read(start, text, reason, sizeof reason);
-    if (!ok)
-        snprintf(err, ERR_MAX, "invalid %s position: %s", g->name, reason[0] ? reason : text);
-    if (ok)
-        memcpy(pos, start, g->pos_size);
-    for (int i = 0; ok && i < move_count; i++) {
+    bool ok = true;
+    int first = 0;
+    if (extends_line(e, g, text, moves, move_count)) {
+        first = e->played;
+        memcpy(start, e->start, g->pos_size);
+        memcpy(pos, e->pos, g->pos_size);
+        memcpy(keys, e->keys, sizeof(uint64_t) * (size_t)first);
+        memcpy(played, e->moves, sizeof(Move) * (size_t)first);
+    } else {
+        ok = g->fen_read(start, text, reason, sizeof reason);
+        if (!ok)
+            snprintf(err, ERR_MAX, "invalid %s position: %s", g->name, reason[0] ? reason : text);
+        if (ok)
+            memcpy(pos, start, g->pos_size);
+    }
+    for (int i = first; ok && i < move_count; i++) {
         Move m = g->parse_move(pos, moves[i]);
         if (m == MOVE_NONE) {
             snprintf(err, ERR_MAX, "illegal move '%.64s' (move %d)", moves[i], i + 1);
@@ -76,7 +119,8 @@ static bool build(Engine *e, const Game *g, const char *fen, const char *const *
         memcpy(pos, next, g->pos_size);
     }
     if (ok)
-        install(e, g, start, pos, keys, played, move_count, move_count + 1);
+        install(e, g, start, pos, keys, played, move_count, move_count + 1,
+                line_text(text, moves, move_count));
     else
         free(keys), free(played);
     free(start);
@@ -112,6 +156,7 @@ void engine_destroy(Engine *e)
     free(e->start);
     free(e->keys);
     free(e->moves);
+    free(e->line);
     free(e);
 }
 

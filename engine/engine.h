@@ -20,6 +20,7 @@ typedef struct Engine {
     uint64_t *keys;           /* keys of the positions before the current one */
     Move *moves;              /* the moves played from `start`, for display */
     int played, capacity;
+    char *line;               /* the start FEN and moves the position was built from */
 
     /* options */
     int threads, multipv, move_overhead, no_progress_plies;

@@ -123,6 +123,47 @@ START_TEST(position_errors_keep_state)
 }
 END_TEST
 
+/* A `position` that only adds moves to the last one replays just the new moves; a longer
+ * line with a bad new move, a line that leaves the old one, a shorter line and another
+ * start position are all built as they are sent. */
+START_TEST(position_extends_line)
+{
+    char buf[256];
+    char *out = t_session(BT "position startpos moves a2a3 h7h6\n"
+                           "position startpos moves a2a3 h7h6 b2b3\n"
+                           "d\n"
+                           "position startpos moves a2a3 h7h6 b2b3 g7g6 a3a3\n"
+                           "d\n"
+                           "position startpos moves a2a3 g7g6 b2b3\n"
+                           "d\n"
+                           "position startpos moves a2a3\n"
+                           "d\n"
+                           "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1 moves d3c4\n"
+                           "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1 moves d3c4 h8h7\n"
+                           "d\n"
+                           "position startpos moves d3c4 h8h7\n");
+    const char *want[] = {
+        "Fen: pppppppp/ppppppp1/7p/8/8/PP6/2PPPPPP/PPPPPPPP b 0 2",
+        "Fen: pppppppp/ppppppp1/7p/8/8/PP6/2PPPPPP/PPPPPPPP b 0 2",
+        "Fen: pppppppp/pppppp1p/6p1/8/8/PP6/2PPPPPP/PPPPPPPP b 0 2",
+        "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1",
+        "Fen: 8/7p/8/8/2P1p3/8/8/8 w 0 2",
+    };
+    const char *at = out;
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        at = strstr(at, "\nFen: ");
+        ck_assert_ptr_nonnull(at);
+        at++;
+        snprintf(buf, sizeof buf, "%.*s", (int)strcspn(at, "\n"), at);
+        ck_assert_str_eq(buf, want[i]);
+    }
+    ck_assert_int_eq(count_lines(out, "info string error: "), 2);
+    ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'a3a3' (move 5)\n"));
+    ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'd3c4' (move 1)\n"));
+    free(out);
+}
+END_TEST
+
 START_TEST(setoption_errors)
 {
     expect_session("setoption name Foo value 1\n"
@@ -526,6 +567,7 @@ Suite *protocol_suite(void)
     tcase_add_test(tc, isready_and_unknown);
     tcase_add_test(tc, position_and_display);
     tcase_add_test(tc, position_errors_keep_state);
+    tcase_add_test(tc, position_extends_line);
     tcase_add_test(tc, setoption_errors);
     tcase_add_test(tc, hash_too_large_keeps_table);
     tcase_add_test(tc, perft_divide_format);
