@@ -1,42 +1,56 @@
 /*
  * Breakthrough evaluation, from the side to move's point of view.
  *
- * Terms: material; advancement (growing quadratically toward the goal); home-row guards
- * (men left on the home row stop breakthroughs, and four of them, on the b, c, f and g
- * files, cover every square of the second rank between them); men defended by a neighbour
- * behind them, and men attacked but not defended; a bonus for men on their last step that
- * no enemy can capture; goal paths (how many goal squares each side reaches how soon,
- * walking around the enemy's attacks); and the race of unstoppable runners: a man with no
- * enemy in its forward cone can never be blocked nor taken, so if it is nearer its goal
- * than every enemy man is to theirs, the game is won.
+ * Terms: men, valued by how far they stand from home and on which file (one table for
+ * material, advancement and home guard); safety (men defended by a neighbour behind them,
+ * men in contact with the enemy, and men attacked but not defended); mobility (steps onto
+ * squares the enemy does not hold); the phalanx (men side by side); wing pressure (more
+ * of our men in the enemy's half of a wing than the enemy has at home there); a bonus
+ * for men on their last step that no enemy can capture; goal paths (how many goal
+ * squares each side reaches how soon, walking around the enemy's attacks); and the race
+ * of unstoppable runners: a man with no enemy in its forward cone can never be blocked
+ * nor taken, so if it is nearer its goal than every enemy man is to theirs, the game is
+ * won.
+ *
+ * The men table and the weights of safety, mobility, phalanx, pressure, paths and tempo
+ * come from a least-squares fit of these terms, at the leaves of a capture search, to
+ * deep search scores of 12,238 positions from played games (docs/breakthrough.md).
  */
 #include <stdio.h>
 
 #include "movegen/breakthrough/breakthrough.h"
 
 enum {
-    BT_MAN_VALUE = 100,
-    BT_ADVANCE_STEP = 2,   /* times rank squared */
-    BT_HOME_GUARD = 6,     /* per man still on the home row */
-    BT_KEY_GUARD = 6,      /* more for each of the four home men that cover the second rank */
-    BT_DEFENDED = 4,       /* per man with a friend diagonally behind it */
-    BT_HANGING = 12,       /* per man attacked and not defended */
+    BT_DEFENDED = 2,       /* per man with a friend diagonally behind it */
+    BT_CONTACT = 10,       /* per man an enemy man attacks (and so can take back) */
+    BT_HANGING = 26,       /* more per man attacked and not defended */
+    BT_SAFE_STEP = 3,      /* per step onto an empty square the enemy does not hold */
+    BT_PHALANX = 2,        /* per man with a friend beside it */
+    BT_PRESSURE = 100,     /* per man more in a wing's far half than enemies at home there */
     BT_SAFE_RUNNER = 400,  /* man one step from the goal that cannot be taken */
     BT_FREE_RUNNER = 60,   /* man with no enemy in its forward cone */
     BT_FREE_RUNNER_STEP = 20, /* more per rank it has advanced */
     BT_RACE_WIN = 2000,    /* a free runner that arrives first wins */
     BT_RACE_STEP = 50,     /* less per move it still needs, so the quicker win is preferred */
-    BT_TEMPO = 10,
-    BT_PATHS = 1100,       /* goal paths: this times w / (w + d * d) for w goal squares at d */
+    BT_TEMPO = 20,
+    BT_PATHS = 550,        /* goal paths: this times w / (w + d * d) for w goal squares at d */
     BT_NO_RUNNER = 99,     /* distance when there is no (free) man */
 };
 
-/* b1, c1, f1, g1 for white; b8, c8, f8, g8 for black. */
-#define BT_KEY_GUARDS_P1 0x0000000000000066ULL
-#define BT_KEY_GUARDS_P2 0x6600000000000000ULL
+/* Men by rank counted from home (0 = home row) and file pair (a/h, b/g, c/f, d/e). A man
+ * on its last step is valued as on the fifth rank: the runner terms and the search's
+ * threat handling judge it. */
+static const int bt_man_value[8][4] = {
+    {100, 111, 117, 117}, {114, 119, 123, 126}, {120, 124, 125, 123}, {127, 135, 135, 134},
+    {126, 128, 139, 138}, {104, 77, 66, 108},   {126, 128, 139, 138}, {126, 128, 139, 138},
+};
+
+/* Wings for the pressure term: files a-c, c-f, f-h. */
+static const Bb64 bt_wings[3] = {0x0707070707070707ULL, 0x3C3C3C3C3C3C3C3CULL,
+                                 0xE0E0E0E0E0E0E0E0ULL};
 
 typedef struct BtTerms {
-    int material, advance, guard, safety, runner, free_runner, paths;
+    int men, safety, mobility, pressure, runner, free_runner, paths;
     int fastest_free; /* moves the nearest free runner still needs */
     int fastest_man;  /* moves the nearest man still needs */
 } BtTerms;
@@ -111,19 +125,49 @@ static bool two_step_runner(Bb64 men, Bb64 own, int player, Bb64 enemy_attacks)
     return (bt_attacks(men, player) & ~own & ~enemy_attacks) != 0;
 }
 
+/* Steps onto empty squares the enemy does not hold: squares it does not attack, or
+ * attacks no more often than we defend them. */
+static int safe_steps(Bb64 men, Bb64 enemy, int player)
+{
+    Bb64 e = enemy & ~BT_FILE_A_BB, w = enemy & ~BT_FILE_H_BB;
+    Bb64 their_left = player == P1 ? e >> 9 : e << 7, their_right = player == P1 ? w >> 7 : w << 9;
+    Bb64 m = men & ~BT_FILE_A_BB, n = men & ~BT_FILE_H_BB;
+    Bb64 our_left = player == P1 ? m << 7 : m >> 9, our_right = player == P1 ? n << 9 : n >> 7;
+    Bb64 held = ~(their_left | their_right) | ((our_left | our_right) & ~(their_left & their_right)) |
+                (our_left & our_right);
+    Bb64 open = ~(men | enemy) & held;
+    return bb64_popcount(forward_of(men, player) & open) + bb64_popcount(our_left & open) +
+           bb64_popcount(our_right & open);
+}
+
+/* Wing pressure: in each wing, our men past the middle beyond the enemy's men at home. */
+static int wing_pressure(Bb64 men, Bb64 enemy, int player)
+{
+    Bb64 far_half = player == P1 ? 0xFFFFFFFFFF000000ULL : 0x000000FFFFFFFFFFULL;
+    Bb64 their_home = player == P1 ? 0xFFFFFF0000000000ULL : 0x0000000000FFFFFFULL;
+    int surplus = 0;
+    for (int k = 0; k < 3; k++) {
+        int ours = bb64_popcount(men & far_half & bt_wings[k]);
+        int theirs = bb64_popcount(enemy & their_home & bt_wings[k]);
+        if (ours > theirs)
+            surplus += ours - theirs;
+    }
+    return surplus;
+}
+
 static BtTerms terms_of(const BtPos *p, int player)
 {
     BtTerms t = {0, 0, 0, 0, 0, 0, 0, BT_NO_RUNNER, BT_NO_RUNNER};
     Bb64 men = p->men[player], enemy = p->men[!player];
-    Bb64 home = player == P1 ? BT_RANK_1_BB : BT_RANK_8_BB;
-    Bb64 keys = player == P1 ? BT_KEY_GUARDS_P1 : BT_KEY_GUARDS_P2;
     Bb64 last = player == P1 ? 0x00FF000000000000ULL : 0x000000000000FF00ULL;
     Bb64 next_to_last = player == P1 ? 0x0000FF0000000000ULL : 0x0000000000FF0000ULL;
     Bb64 enemy_attacks = bt_attacks(enemy, !player), own_attacks = bt_attacks(men, player);
-    t.material = bb64_popcount(men) * BT_MAN_VALUE;
-    t.guard = bb64_popcount(men & home) * BT_HOME_GUARD + bb64_popcount(men & keys) * BT_KEY_GUARD;
-    t.safety = bb64_popcount(men & own_attacks) * BT_DEFENDED -
-               bb64_popcount(men & enemy_attacks & ~own_attacks) * BT_HANGING;
+    t.safety = bb64_popcount(men & own_attacks) * BT_DEFENDED +
+               bb64_popcount(men & enemy_attacks) * BT_CONTACT -
+               bb64_popcount(men & enemy_attacks & ~own_attacks) * BT_HANGING +
+               bb64_popcount(men & ((men & ~BT_FILE_H_BB) << 1)) * BT_PHALANX;
+    t.mobility = safe_steps(men, enemy, player) * BT_SAFE_STEP;
+    t.pressure = wing_pressure(men, enemy, player) * BT_PRESSURE;
     t.runner = bb64_popcount(men & last & ~enemy_attacks) * BT_SAFE_RUNNER;
     t.paths = goal_paths(p, player);
     /* Near the goal the cone is too strict: a man no enemy attacks on its last step wins
@@ -135,8 +179,8 @@ static BtTerms terms_of(const BtPos *p, int player)
         t.fastest_free = 2;
     for (Bb64 b = men; b;) {
         int sq = bb64_pop_lsb(&b);
-        int r = player == P1 ? sq / 8 : 7 - sq / 8;
-        t.advance += r * r * BT_ADVANCE_STEP;
+        int r = player == P1 ? sq / 8 : 7 - sq / 8, f = sq % 8;
+        t.men += bt_man_value[r][f < 7 - f ? f : 7 - f];
         if (7 - r < t.fastest_man)
             t.fastest_man = 7 - r;
         if (!(cone[player][sq] & enemy)) {
@@ -150,7 +194,7 @@ static BtTerms terms_of(const BtPos *p, int player)
 
 static int total(BtTerms t)
 {
-    return t.material + t.advance + t.guard + t.safety + t.runner + t.free_runner + t.paths;
+    return t.men + t.safety + t.mobility + t.pressure + t.runner + t.free_runner + t.paths;
 }
 
 /* The race, for the side to move `us`: won when our fastest free runner needs no more moves
@@ -179,17 +223,17 @@ void breakthrough_eval_terms(const void *vp, char *buf, size_t size)
     snprintf(buf, size,
              "term      white  black\n"
              "material  %5d  %5d\n"
-             "advance   %5d  %5d\n"
-             "guard     %5d  %5d\n"
              "safety    %5d  %5d\n"
+             "mobility  %5d  %5d\n"
+             "pressure  %5d  %5d\n"
              "runner    %5d  %5d\n"
              "free      %5d  %5d\n"
              "paths     %5d  %5d\n"
              "race      %d for the side to move\n"
              "tempo     %d for the side to move\n"
              "total     %d (side to move)\n",
-             w.material, b.material, w.advance, b.advance, w.guard, b.guard, w.safety,
-             b.safety, w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths,
+             w.men, b.men, w.safety, b.safety, w.mobility, b.mobility, w.pressure,
+             b.pressure, w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths,
              race_stm, BT_TEMPO,
              breakthrough_evaluate(p));
 }

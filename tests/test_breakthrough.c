@@ -168,6 +168,28 @@ START_TEST(eval_races)
 }
 END_TEST
 
+/* The fitted terms on a hand-counted position: white's a4, b4 and c4 against black's g7
+ * and h8. Safety: white has two men with a friend on their left (4), black's g7 is
+ * defended by h8 (2). Mobility: white steps to a5, b5, c5 straight, a5, b5 to the left,
+ * b5, c5, d5 to the right (8 squares, 24); black to g6, h7, f6, h6 (4, 12). Pressure:
+ * three white men past the middle of the a-c wing and one of the c-f wing, with no black
+ * man at home there (4, 400). */
+START_TEST(eval_fitted_terms)
+{
+    const Game *g = t_game("breakthrough");
+    unsigned char pos[256];
+    char buf[1024];
+    t_load(g, "7p/6p1/8/8/PPP5/8/8/8 w 0 1", pos);
+    g->eval_terms(pos, buf, sizeof buf);
+    ck_assert_ptr_nonnull(strstr(buf, "\nsafety        4      2\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "\nmobility     24     12\n"));
+    ck_assert_ptr_nonnull(strstr(buf, "\npressure    400      0\n"));
+    /* a4, b4, c4 are on the fourth rank (127, 135, 135); h8 and g7 at home and one step
+     * out (100, 119) */
+    ck_assert_ptr_nonnull(strstr(buf, "\nmaterial    397    219\n"));
+}
+END_TEST
+
 /* Colours mirrored (ranks flipped, side to move swapped), the eval is the same. */
 START_TEST(eval_symmetry)
 {
@@ -213,6 +235,7 @@ Suite *breakthrough_suite(void)
     tcase_add_test(tc, forced_wins);
     tcase_add_test(tc, eval_races);
     tcase_add_test(tc, eval_symmetry);
+    tcase_add_test(tc, eval_fitted_terms);
     tcase_add_test(tc, clock_plan);
     suite_add_tcase(s, tc);
     return s;
