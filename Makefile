@@ -47,7 +47,7 @@ CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: all run test test-only check-deps bench perft debug tsan tsan-test pgo fuzz fuzz-run \
-        clean help
+        fit-tools clean help
 
 all: wyrm
 
@@ -56,6 +56,12 @@ wyrm: $(WYRM)
 	@cp $(WYRM) wyrm.new && mv -f wyrm.new wyrm
 
 $(WYRM): $(LIB_OBJ) $(MAIN_OBJ)
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+## fit-tools: the capture-search leaf finder the evaluation fits use (bench/fit/)
+fit-tools: $(OUT)/fit-leaf
+
+$(OUT)/fit-leaf: $(OUT)/bench/fit/leaf.o $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(OUT)/%.o: %.c
