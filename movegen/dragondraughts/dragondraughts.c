@@ -389,6 +389,7 @@ const Game dragondraughts_game = {
         /* dd_threat (an enemy man about to become a Daimyo) is rare and decisive. */
         .threat_extension = true,
         .margin_unit = 100,
+        .moves_left = 60,
     },
     .bench_fens = dd_bench,
     .bench_depth = 9,
