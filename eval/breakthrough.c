@@ -76,6 +76,18 @@ void breakthrough_eval_init(void)
 
 static Bb64 forward_of(Bb64 b, int player) { return player == P1 ? b << 8 : b >> 8; }
 
+/* The squares `player`'s men attack, by diagonal: toward the a-file and toward the h-file
+ * (together bt_attacks). A square in both is attacked twice. */
+typedef struct BtAttacks {
+    Bb64 left, right;
+} BtAttacks;
+
+static BtAttacks attacks_of(Bb64 men, int player)
+{
+    Bb64 a = men & ~BT_FILE_A_BB, h = men & ~BT_FILE_H_BB;
+    return player == P1 ? (BtAttacks){a << 7, h << 9} : (BtAttacks){a >> 9, h >> 7};
+}
+
 /* The squares of `player`'s men that have a man of either side right in front. */
 static Bb64 blocked_men(Bb64 men, Bb64 occupied, int player)
 {
@@ -87,14 +99,11 @@ static Bb64 blocked_men(Bb64 men, Bb64 occupied, int player)
  * enemy attacks twice (or an own man that is attacked or blocked) two more. Each step d
  * that reaches w new goal squares scores BT_PATHS * w / (w + d * d): many short ways to the
  * goal are what wins. */
-static int goal_paths(const BtPos *p, int player)
+static int goal_paths(const BtPos *p, int player, BtAttacks theirs)
 {
     Bb64 men = p->men[player], enemy = p->men[!player], occupied = men | enemy;
     Bb64 goal = player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB;
-    Bb64 e = enemy & ~BT_FILE_A_BB, w = enemy & ~BT_FILE_H_BB;
-    Bb64 left = player == P1 ? e >> 9 : e << 7;  /* the enemy moves the other way */
-    Bb64 right = player == P1 ? w >> 7 : w << 9;
-    Bb64 attacked = left | right, twice = left & right;
+    Bb64 attacked = theirs.left | theirs.right, twice = theirs.left & theirs.right;
     Bb64 slow = men | attacked;
     Bb64 slower = twice | (men & (attacked | blocked_men(men, occupied, player)));
     Bb64 front = men, hold = 0, hold2 = 0, seen = 0;
@@ -127,17 +136,14 @@ static bool two_step_runner(Bb64 men, Bb64 own, int player, Bb64 enemy_attacks)
 
 /* Steps onto empty squares the enemy does not hold: squares it does not attack, or
  * attacks no more often than we defend them. */
-static int safe_steps(Bb64 men, Bb64 enemy, int player)
+static int safe_steps(Bb64 men, Bb64 enemy, int player, BtAttacks ours, BtAttacks theirs)
 {
-    Bb64 e = enemy & ~BT_FILE_A_BB, w = enemy & ~BT_FILE_H_BB;
-    Bb64 their_left = player == P1 ? e >> 9 : e << 7, their_right = player == P1 ? w >> 7 : w << 9;
-    Bb64 m = men & ~BT_FILE_A_BB, n = men & ~BT_FILE_H_BB;
-    Bb64 our_left = player == P1 ? m << 7 : m >> 9, our_right = player == P1 ? n << 9 : n >> 7;
-    Bb64 held = ~(their_left | their_right) | ((our_left | our_right) & ~(their_left & their_right)) |
-                (our_left & our_right);
+    Bb64 held = ~(theirs.left | theirs.right) |
+                ((ours.left | ours.right) & ~(theirs.left & theirs.right)) |
+                (ours.left & ours.right);
     Bb64 open = ~(men | enemy) & held;
-    return bb64_popcount(forward_of(men, player) & open) + bb64_popcount(our_left & open) +
-           bb64_popcount(our_right & open);
+    return bb64_popcount(forward_of(men, player) & open) + bb64_popcount(ours.left & open) +
+           bb64_popcount(ours.right & open);
 }
 
 /* Wing pressure: in each wing, our men past the middle beyond the enemy's men at home. */
@@ -161,15 +167,16 @@ static BtTerms terms_of(const BtPos *p, int player)
     Bb64 men = p->men[player], enemy = p->men[!player];
     Bb64 last = player == P1 ? 0x00FF000000000000ULL : 0x000000000000FF00ULL;
     Bb64 next_to_last = player == P1 ? 0x0000FF0000000000ULL : 0x0000000000FF0000ULL;
-    Bb64 enemy_attacks = bt_attacks(enemy, !player), own_attacks = bt_attacks(men, player);
+    BtAttacks ours = attacks_of(men, player), theirs = attacks_of(enemy, !player);
+    Bb64 enemy_attacks = theirs.left | theirs.right, own_attacks = ours.left | ours.right;
     t.safety = bb64_popcount(men & own_attacks) * BT_DEFENDED +
                bb64_popcount(men & enemy_attacks) * BT_CONTACT -
                bb64_popcount(men & enemy_attacks & ~own_attacks) * BT_HANGING +
                bb64_popcount(men & ((men & ~BT_FILE_H_BB) << 1)) * BT_PHALANX;
-    t.mobility = safe_steps(men, enemy, player) * BT_SAFE_STEP;
+    t.mobility = safe_steps(men, enemy, player, ours, theirs) * BT_SAFE_STEP;
     t.pressure = wing_pressure(men, enemy, player) * BT_PRESSURE;
     t.runner = bb64_popcount(men & last & ~enemy_attacks) * BT_SAFE_RUNNER;
-    t.paths = goal_paths(p, player);
+    t.paths = goal_paths(p, player, theirs);
     /* Near the goal the cone is too strict: a man no enemy attacks on its last step wins
      * next move, and one on the step before wins in two if it can step to a square no
      * enemy attacks (no enemy can come to attack it there: they would have to move back). */
