@@ -17,20 +17,15 @@ import json
 import subprocess
 import sys
 
+from bt_collect import parse_fen
+
 WINGS = ((0, 2), (2, 5), (5, 7))
 
 
 def parse(fen):
-    board = {}
-    for i, row in enumerate(fen.split()[0].split('/')):
-        f = 0
-        for c in row:
-            if c.isdigit():
-                f += int(c)
-            else:
-                board[(7 - i, f)] = 0 if c == 'P' else 1
-                f += 1
-    return board, 0 if fen.split()[1] == 'w' else 1
+    """The board as {(rank, file): 0 white / 1 black}, and the side to move."""
+    board, side = parse_fen(fen)
+    return {divmod(sq, 8): v for sq, v in board.items()}, side
 
 
 def attacks(board, side):
