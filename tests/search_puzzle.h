@@ -7,6 +7,14 @@
 
 #include "tests/helpers.h"
 
+/* A forced win for t_search_finds_win: the position, its exact distance in plies and the
+ * winning first moves (space-separated), or NULL to accept any move that keeps the win. */
+typedef struct SearchPuzzle {
+    const char *fen;
+    int plies;
+    const char *winning;
+} SearchPuzzle;
+
 /* Asserts that `fen` of `game` is a forced win in exactly `plies` plies for the side to
  * move (by full-width search, t_forced_win_plies), and that the engine's search to
  * `plies` + 4 plies (one thread) reports score_win_in(plies) and plays a move after which

@@ -603,11 +603,7 @@ END_TEST
 
 /* Forced Emperor captures (or a rival left without a move), solved by the engine's own
  * search at the exact distance; the winning first moves of the short ones by hand. */
-static const struct {
-    const char *fen;
-    int plies;
-    const char *winning;
-} puzzles[] = {
+static const SearchPuzzle puzzles[] = {
     /* Ambassador e2 slides up and takes the Emperor e6, landing on e7 */
     {"11/11/11/4e6/11/11/11/1E2A6/11 w - - 0 1", 1, "e2e7"},
     /* Governor d5 takes the Emperor e6 diagonally, landing on f7 */

@@ -360,11 +360,7 @@ END_TEST
 
 /* Forced wins, solved by the engine's own search at the exact distance (and checked by
  * full-width search); the winning first moves of the short ones by hand. */
-static const struct {
-    const char *fen;
-    int plies;
-    const char *winning;
-} puzzles[] = {
+static const SearchPuzzle puzzles[] = {
     /* g7 steps through on f8 or g8, or withdraws to f6 taking h8, North's last Dragon */
     {"7d/6D1/8/8/8/8/8/8 w 0 1", 1, "g7f8 g7g8 g7f6"},
     /* North's d2 steps through on c1, d1 or e1 */
