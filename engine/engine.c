@@ -138,6 +138,7 @@ Engine *engine_create(void)
     e->multipv = 1;
     e->move_overhead = DEFAULT_OVERHEAD;
     e->no_progress_plies = DEFAULT_NO_PROGRESS;
+    e->contempt = ENGINE_CONTEMPT_DEFAULT;
     for (int i = 0; i < registry_count(); i++)
         for (int j = 0; j < registry_game(i)->option_count && j < ENGINE_GAME_OPTIONS_MAX; j++)
             e->game_options[i][j] = registry_game(i)->options[j].default_choice;
@@ -252,6 +253,7 @@ void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
         .history = e->keys,
         .history_length = e->played,
         .no_progress_plies = engine_no_progress_limit(e),
+        .contempt = e->contempt,
         .limits = *limits,
         .report = report,
     };

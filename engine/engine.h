@@ -13,6 +13,10 @@
 
 enum { ENGINE_GAME_OPTIONS_MAX = 8, ERR_MAX = 512 };
 
+/* Contempt: a draw is worth -contempt (evaluation units, a man or pawn = 100) to the side
+ * that is searching, so a level position is played on rather than repeated. */
+enum { ENGINE_CONTEMPT_DEFAULT = 20, ENGINE_CONTEMPT_MAX = 100 };
+
 typedef struct Engine {
     const Game *game;
     unsigned char *pos;       /* the current position */
@@ -23,7 +27,7 @@ typedef struct Engine {
     char *line;               /* the start FEN and moves the position was built from */
 
     /* options */
-    int threads, multipv, move_overhead, no_progress_plies;
+    int threads, multipv, move_overhead, no_progress_plies, contempt;
     bool ponder;
     int game_options[64][ENGINE_GAME_OPTIONS_MAX]; /* per registered game, per option */
 

@@ -205,6 +205,8 @@ static void cmd_id(Protocol *p, Dialect dialect)
                 SPIN_OVERHEAD_MAX);
     output_line(p->out, "option name NoProgressPlies type spin default 200 min 0 max %d",
                 SPIN_NO_PROGRESS_MAX);
+    output_line(p->out, "option name Contempt type spin default %d min %d max %d",
+                ENGINE_CONTEMPT_DEFAULT, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX);
     output_line(p->out, "option name Clear Hash type button");
     /* Game-declared options, once per name. */
     for (int i = 0; i < registry_count(); i++) {
@@ -288,6 +290,8 @@ static void cmd_setoption(Protocol *p, const Tokens *t)
         set_spin(p, "Move Overhead", value, 0, SPIN_OVERHEAD_MAX, &e->move_overhead);
     } else if (strcasecmp(name, "NoProgressPlies") == 0) {
         set_spin(p, "NoProgressPlies", value, 0, SPIN_NO_PROGRESS_MAX, &e->no_progress_plies);
+    } else if (strcasecmp(name, "Contempt") == 0) {
+        set_spin(p, "Contempt", value, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX, &e->contempt);
     } else if (strcasecmp(name, "Ponder") == 0) {
         if (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)
             e->ponder = strcasecmp(value, "true") == 0;

@@ -7,7 +7,8 @@
  * so no game is named here.
  *
  * Positions are copied per ply (copy-make) into the thread's stack. Draws by repetition
- * and by the no-progress rule are found here, the game's own results through its table.
+ * and by the no-progress rule are found here, the game's own results through its table;
+ * every draw is scored by the job's contempt (draw_score).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -105,9 +106,19 @@ static inline Score evaluate(const SearchThread *t, const void *pos)
     return e > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : e < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : e;
 }
 
-static Score result_score(Result r, int ply)
+/* A draw is worth -contempt to the side to move at the root and +contempt to the other:
+ * with contempt > 0 the root side plays on rather than repeat in a level position. */
+static inline Score draw_score(const SearchThread *t, int ply)
 {
-    return r == RESULT_WIN ? score_win_in(ply) : r == RESULT_LOSS ? score_loss_in(ply) : SCORE_DRAW;
+    int contempt = t->pool->job.contempt;
+    return (Score)(ply & 1 ? contempt : -contempt);
+}
+
+static Score result_score(const SearchThread *t, Result r, int ply)
+{
+    return r == RESULT_WIN    ? score_win_in(ply)
+           : r == RESULT_LOSS ? score_loss_in(ply)
+                              : draw_score(t, ply);
 }
 
 /* A draw by repetition (one earlier occurrence inside the search, or two overall) or by
@@ -196,9 +207,9 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     /* 1. Game over by the rules, or drawn. */
     Result r = g->result(pos);
     if (r != RESULT_NONE)
-        return result_score(r, ply);
+        return result_score(t, r, ply);
     if (is_draw(t, pos, ply))
-        return SCORE_DRAW;
+        return draw_score(t, ply);
 
     /* 2. The table: a bound good enough ends the node. */
     uint64_t key = g->key(pos);
@@ -220,7 +231,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     int n = answer_threat ? g->gen_moves(pos, moves) : g->gen_noisy(pos, moves);
     bool forced = answer_threat || (g->params.noisy_forced && n > 0);
     if (n == 0 && (answer_threat || g->gen_moves(pos, moves) == 0))
-        return result_score(g->no_moves_result, ply);
+        return result_score(t, g->no_moves_result, ply);
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
     if (ply >= MAX_PLY)
         return eval;
@@ -281,9 +292,9 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     if (!root) {
         Result r = g->result(pos);
         if (r != RESULT_NONE)
-            return result_score(r, ply);
+            return result_score(t, r, ply);
         if (is_draw(t, pos, ply))
-            return SCORE_DRAW;
+            return draw_score(t, ply);
         if (alpha < score_loss_in(ply))
             alpha = score_loss_in(ply);
         if (beta > score_win_in(ply + 1))
@@ -314,7 +325,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     } else {
         n = g->gen_moves(pos, moves);
         if (n == 0)
-            return result_score(g->no_moves_result, ply);
+            return result_score(t, g->no_moves_result, ply);
     }
 
     /* 4. Static evaluation, and whether it improved over our previous turn. */

@@ -51,6 +51,7 @@ typedef struct SearchJob {
     const uint64_t *history;     /* keys of the positions before the root, oldest first */
     int history_length;
     int no_progress_plies;       /* 0: off */
+    int contempt;                /* a draw is worth -contempt to the root side */
     SearchLimits limits;
     SearchReport report;
 } SearchJob;

@@ -62,6 +62,8 @@ START_TEST(uci_handshake)
         strstr(out, "\noption name Move Overhead type spin default 10 min 0 max 5000\n"));
     ck_assert_ptr_nonnull(
         strstr(out, "\noption name NoProgressPlies type spin default 200 min 0 max 100000\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\noption name Contempt type spin default 20 min -100 max 100\n"));
     ck_assert_ptr_nonnull(strstr(out, "\noption name Clear Hash type button\n"));
     size_t n = strlen(out);
     ck_assert(n > 6 && strcmp(out + n - 6, "uciok\n") == 0);
@@ -178,6 +180,8 @@ START_TEST(setoption_errors)
                    "setoption name\n"
                    "setoption name Move Overhead value 5001\n"
                    "setoption name NoProgressPlies value x\n"
+                   "setoption name Contempt value 101\n"
+                   "setoption name contempt value -100\n"
                    "setoption name hash value 8\n"
                    "setoption name clear hash\n"
                    "setoption name move overhead value 30\n"
@@ -194,6 +198,7 @@ START_TEST(setoption_errors)
                    "info string error: usage: setoption name <name> [value <value>]\n"
                    "info string error: invalid value '5001' for option Move Overhead (0..5000)\n"
                    "info string error: invalid value 'x' for option NoProgressPlies (0..100000)\n"
+                   "info string error: invalid value '101' for option Contempt (-100..100)\n"
                    "readyok\n");
 }
 END_TEST

@@ -213,13 +213,15 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
         o->game->move_to_str(o->root, best, o->best);
 }
 
-static Outcome run_search(const char *game, const char *fen, SearchLimits limits, int threads)
+static Outcome run_search_contempt(const char *game, const char *fen, SearchLimits limits,
+                                   int threads, int contempt)
 {
     Engine *e = engine_create();
     char err[ERR_MAX];
     ck_assert_msg(engine_set_game(e, game, err), "%s", err);
     ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
     e->threads = threads;
+    e->contempt = contempt;
     Outcome o = {.game = e->game, .score = SCORE_NONE};
     memcpy(o.root, e->pos, e->game->pos_size);
     limits.time[0] = limits.time[0] ? limits.time[0] : -1;
@@ -230,6 +232,11 @@ static Outcome run_search(const char *game, const char *fen, SearchLimits limits
     engine_wait(e);
     engine_destroy(e);
     return o;
+}
+
+static Outcome run_search(const char *game, const char *fen, SearchLimits limits, int threads)
+{
+    return run_search_contempt(game, fen, limits, threads, ENGINE_CONTEMPT_DEFAULT);
 }
 
 /* Forced wins: checked by full-width search, then the engine must report `mate N`. */
@@ -328,9 +335,18 @@ START_TEST(no_progress_in_tree)
     /* 198: black's reply makes 200, a draw, before the capture */
     o = run_search("dragondraughts", fen[1], (SearchLimits){.depth = 6}, 1);
     ck_assert(!score_is_win(o.score));
-    /* 199: every white move is a Daimyo move without a capture, which makes 200 */
-    o = run_search("dragondraughts", fen[2], (SearchLimits){.depth = 6}, 1);
+    /* 199: every white move is a Daimyo move without a capture, which makes 200: the
+     * draw is worth -Contempt to white */
+    o = run_search_contempt("dragondraughts", fen[2], (SearchLimits){.depth = 6}, 1, 0);
     ck_assert_int_eq(o.score, SCORE_DRAW);
+    o = run_search("dragondraughts", fen[2], (SearchLimits){.depth = 6}, 1);
+    ck_assert_int_eq(o.score, -ENGINE_CONTEMPT_DEFAULT);
+    o = run_search_contempt("dragondraughts", fen[2], (SearchLimits){.depth = 6}, 1, -35);
+    ck_assert_int_eq(o.score, 35);
+    /* 198: a white that likes draws (Contempt -45) lets black's reply make 200, two plies
+     * down, where the draw is still worth +45 to white */
+    o = run_search_contempt("dragondraughts", fen[1], (SearchLimits){.depth = 6}, 1, -45);
+    ck_assert_int_eq(o.score, 45);
 }
 END_TEST
 
