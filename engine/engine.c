@@ -7,8 +7,6 @@
 
 #include "engine/registry.h"
 
-enum { DEFAULT_HASH_MB = 16, DEFAULT_NO_PROGRESS = 200, DEFAULT_OVERHEAD = 10 };
-
 static int game_index(const Game *g)
 {
     for (int i = 0; i < registry_count(); i++)
@@ -136,15 +134,16 @@ Engine *engine_create(void)
         abort();
     e->threads = 1;
     e->multipv = 1;
-    e->move_overhead = DEFAULT_OVERHEAD;
-    e->no_progress_plies = DEFAULT_NO_PROGRESS;
+    e->move_overhead = ENGINE_OVERHEAD_DEFAULT;
+    e->no_progress_plies = ENGINE_NO_PROGRESS_DEFAULT;
     e->contempt = ENGINE_CONTEMPT_DEFAULT;
     for (int i = 0; i < registry_count(); i++)
         for (int j = 0; j < registry_game(i)->option_count && j < ENGINE_GAME_OPTIONS_MAX; j++)
             e->game_options[i][j] = registry_game(i)->options[j].default_choice;
     e->pool = pool_create();
     char err[ERR_MAX];
-    if (!tt_resize(&e->tt, DEFAULT_HASH_MB) || !build(e, registry_default(), NULL, NULL, 0, err))
+    if (!tt_resize(&e->tt, ENGINE_HASH_DEFAULT_MB) ||
+        !build(e, registry_default(), NULL, NULL, 0, err))
         abort();
     return e;
 }

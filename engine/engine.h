@@ -13,9 +13,16 @@
 
 enum { ENGINE_GAME_OPTIONS_MAX = 8, ERR_MAX = 512 };
 
-/* Contempt: a draw is worth -contempt (evaluation units, a man or pawn = 100) to the side
- * that is searching, so a level position is played on rather than repeated. */
-enum { ENGINE_CONTEMPT_DEFAULT = 20, ENGINE_CONTEMPT_MAX = 100 };
+/* Option defaults, shared by the engine and the `uci` option list. Contempt: a draw is
+ * worth -contempt (evaluation units, a man or pawn = 100) to the side that is searching,
+ * so a level position is played on rather than repeated. */
+enum {
+    ENGINE_HASH_DEFAULT_MB = 16,
+    ENGINE_OVERHEAD_DEFAULT = 10,
+    ENGINE_NO_PROGRESS_DEFAULT = 200,
+    ENGINE_CONTEMPT_DEFAULT = 20,
+    ENGINE_CONTEMPT_MAX = 100,
+};
 
 typedef struct Engine {
     const Game *game;

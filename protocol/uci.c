@@ -197,14 +197,15 @@ static void cmd_id(Protocol *p, Dialect dialect)
     }
     output_line(p->out, "option name UCI_Variant type combo default %s%s",
                 registry_default()->name, vars);
-    output_line(p->out, "option name Hash type spin default 16 min 1 max %d", TT_MB_MAX);
+    output_line(p->out, "option name Hash type spin default %d min 1 max %d",
+                ENGINE_HASH_DEFAULT_MB, TT_MB_MAX);
     output_line(p->out, "option name Threads type spin default 1 min 1 max %d", SPIN_THREADS_MAX);
     output_line(p->out, "option name MultiPV type spin default 1 min 1 max %d", SPIN_MULTIPV_MAX);
     output_line(p->out, "option name Ponder type check default false");
-    output_line(p->out, "option name Move Overhead type spin default 10 min 0 max %d",
-                SPIN_OVERHEAD_MAX);
-    output_line(p->out, "option name NoProgressPlies type spin default 200 min 0 max %d",
-                SPIN_NO_PROGRESS_MAX);
+    output_line(p->out, "option name Move Overhead type spin default %d min 0 max %d",
+                ENGINE_OVERHEAD_DEFAULT, SPIN_OVERHEAD_MAX);
+    output_line(p->out, "option name NoProgressPlies type spin default %d min 0 max %d",
+                ENGINE_NO_PROGRESS_DEFAULT, SPIN_NO_PROGRESS_MAX);
     output_line(p->out, "option name Contempt type spin default %d min %d max %d",
                 ENGINE_CONTEMPT_DEFAULT, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX);
     output_line(p->out, "option name Clear Hash type button");
