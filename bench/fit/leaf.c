@@ -1,10 +1,10 @@
 /*
  * fit-leaf GAME: reads one FEN per line and prints the position where a capture search
- * (alpha-beta over the game's noisy moves with the static evaluation, standing pat
- * unless the game makes captures compulsory)
- * from it ends, as "FEN|plies", or "end|plies" when the line reaches a finished game and
- * "error|0" for a FEN the game rejects. bench/fit/fit.py evaluates its terms there, so
- * that positions with captures pending can be fitted too.
+ * from it ends (alpha-beta over the game's noisy moves with the static evaluation,
+ * standing pat unless the game makes captures compulsory), as "FEN|plies", or
+ * "end|plies" when the line reaches a finished game and "error|0" for a FEN the game
+ * rejects. bench/fit/bt_fit.py evaluates its terms there, so that positions with
+ * captures pending can be fitted too.
  */
 #include <stdio.h>
 #include <string.h>
