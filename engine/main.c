@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     }
     if (argc > first && strcmp(argv[first], "match") == 0) {
         status = match_main(argc - first - 1, (const char *const *)argv + first + 1,
-                            engine->game);
+                            engine_game(engine));
     } else if (argc > first) {
         size_t len = 1;
         for (int i = first; i < argc; i++)

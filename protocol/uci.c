@@ -9,31 +9,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "bench/bench.h"
-#include "engine/perft.h"
-#include "engine/registry.h"
 #include "protocol/protocol.h"
 
 #define ENGINE_NAME "wyrm 1.0"
 #define ENGINE_AUTHOR "the wyrm developers"
 
-enum { SPIN_MULTIPV_MAX = 256, SPIN_OVERHEAD_MAX = 5000, SPIN_NO_PROGRESS_MAX = 100000,
-       SPIN_THREADS_MAX = 1024 };
+enum { STOPLATENCY_THREADS_MAX = 1024 };
 
 typedef struct Tokens {
     char *buf;
     char **items;
     int count;
 } Tokens;
-
-/* What a running perft needs; owned by the protocol while the task runs. */
-typedef struct PerftTask {
-    Protocol *protocol;
-    const Game *game;
-    unsigned char *pos;
-    int depth;
-} PerftTask;
 
 struct Protocol {
     Engine *engine;
@@ -46,14 +36,29 @@ struct Protocol {
     int go_side;                     /* side to move at the last go; -1: no clock given */
     int64_t go_clock, go_inc;        /* its clock and increment at that go */
     int64_t lag;                     /* decaying maximum of the measured lags */
-    PerftTask perft;
 };
+
+static const char *const OPTION_TYPE_NAMES[] = {"spin", "check", "combo", "button"};
 
 static void error(Protocol *p, const char *fmt, const char *arg)
 {
     char msg[ERR_MAX];
     snprintf(msg, sizeof msg, fmt, arg);
     output_line(p->out, "info string error: %s", msg);
+}
+
+static int64_t clock_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void error_line_too_long(Protocol *p)
+{
+    char msg[ERR_MAX];
+    snprintf(msg, sizeof msg, "input line longer than %d bytes ignored", PROTOCOL_LINE_MAX);
+    error(p, "%s", msg);
 }
 
 static Tokens tokenize(const char *line)
@@ -161,7 +166,7 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
 {
     Protocol *p = ctx;
     const Game *g = p->go_game;
-    p->go_used_ms = now_ms() - p->go_start_ms;
+    p->go_used_ms = clock_ms() - p->go_start_ms;
     char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
     if (best != MOVE_NONE)
         g->move_to_str(p->go_root, best, best_str);
@@ -187,67 +192,28 @@ static void cmd_id(Protocol *p, Dialect dialect)
         p->dialect = dialect;
     output_line(p->out, "id name %s", ENGINE_NAME);
     output_line(p->out, "id author %s", ENGINE_AUTHOR);
-    char vars[4096];
-    size_t n = 0;
-    for (int i = 0; i < registry_count(); i++) {
-        const Game *g = registry_game(i);
-        n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", g->name);
-        for (const char *const *a = g->aliases; a && *a; a++)
-            n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", *a);
-    }
-    output_line(p->out, "option name UCI_Variant type combo default %s%s",
-                registry_default()->name, vars);
-    output_line(p->out, "option name Hash type spin default %d min 1 max %d",
-                ENGINE_HASH_DEFAULT_MB, TT_MB_MAX);
-    output_line(p->out, "option name Threads type spin default 1 min 1 max %d", SPIN_THREADS_MAX);
-    output_line(p->out, "option name MultiPV type spin default 1 min 1 max %d", SPIN_MULTIPV_MAX);
-    output_line(p->out, "option name Ponder type check default false");
-    output_line(p->out, "option name Move Overhead type spin default %d min 0 max %d",
-                ENGINE_OVERHEAD_DEFAULT, SPIN_OVERHEAD_MAX);
-    output_line(p->out, "option name NoProgressPlies type spin default %d min 0 max %d",
-                ENGINE_NO_PROGRESS_DEFAULT, SPIN_NO_PROGRESS_MAX);
-    output_line(p->out, "option name Contempt type spin default %d min %d max %d",
-                ENGINE_CONTEMPT_DEFAULT, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX);
-    output_line(p->out, "option name Clear Hash type button");
-    /* Game-declared options, once per name. */
-    for (int i = 0; i < registry_count(); i++) {
-        const Game *g = registry_game(i);
-        for (int j = 0; j < g->option_count; j++) {
-            bool seen = false;
-            for (int k = 0; k < i && !seen; k++)
-                for (int m = 0; m < registry_game(k)->option_count; m++)
-                    seen |= strcasecmp(registry_game(k)->options[m].name, g->options[j].name) == 0;
-            if (seen)
-                continue;
-            const GameOption *o = &g->options[j];
-            n = 0;
-            for (int c = 0; c < o->choice_count; c++)
-                n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", o->choices[c]);
-            output_line(p->out, "option name %s type combo default %s%s", o->name,
-                        o->choices[o->default_choice], vars);
-        }
+    for (int i = 0; i < engine_option_count(p->engine); i++) {
+        OptionInfo o = engine_option_info(p->engine, i);
+        char line[8192];
+        size_t n = (size_t)snprintf(line, sizeof line, "option name %s type %s", o.name,
+                                    OPTION_TYPE_NAMES[o.type]);
+        if (o.type == OPTION_SPIN)
+            n += (size_t)snprintf(line + n, sizeof line - n, " default %lld min %lld max %lld",
+                                  o.default_value, o.min, o.max);
+        else if (o.type == OPTION_CHECK)
+            n += (size_t)snprintf(line + n, sizeof line - n, " default %s",
+                                  o.default_value ? "true" : "false");
+        else if (o.type == OPTION_COMBO)
+            n += (size_t)snprintf(line + n, sizeof line - n, " default %s", o.default_text);
+        for (int c = 0; c < o.choice_count && n < sizeof line; c++)
+            n += (size_t)snprintf(line + n, sizeof line - n, " var %s", o.choices[c]);
+        output_line(p->out, "%s", line);
     }
     output_line(p->out, dialect == DIALECT_UGI ? "ugiok" : "uciok");
 }
 
-static bool set_spin(Protocol *p, const char *name, const char *value, int64_t lo, int64_t hi,
-                     int *target)
-{
-    int64_t v;
-    if (!parse_int64(value, lo, hi, &v)) {
-        char msg[ERR_MAX];
-        snprintf(msg, sizeof msg, "invalid value '%.64s' for option %s (%" PRId64 "..%" PRId64 ")",
-                 value, name, lo, hi);
-        error(p, "%s", msg);
-        return false;
-    }
-    *target = (int)v;
-    return true;
-}
-
 static void cmd_setoption(Protocol *p, const Tokens *t)
 {
-    Engine *e = p->engine;
     char name[256], value[1024], err[ERR_MAX];
     int name_at = -1, value_at = t->count;
     for (int i = 1; i < t->count; i++) {
@@ -264,43 +230,9 @@ static void cmd_setoption(Protocol *p, const Tokens *t)
     }
     join(t, name_at, value_at, name, sizeof name);
     join(t, value_at + 1, t->count, value, sizeof value);
-    bool has_value = value_at < t->count;
     settle(p);
-    if (strcasecmp(name, "Clear Hash") == 0) {
-        engine_clear_hash(e);
-        return;
-    }
-    if (!has_value) {
-        error(p, "option %s needs a value", name);
-        return;
-    }
-    if (strcasecmp(name, "UCI_Variant") == 0) {
-        if (!engine_set_game(e, value, err))
-            error(p, "%s", err);
-    } else if (strcasecmp(name, "Hash") == 0) {
-        int64_t mb;
-        if (!parse_int64(value, 1, TT_MB_MAX, &mb))
-            error(p, "invalid value '%.64s' for option Hash", value);
-        else if (!engine_set_hash(e, mb, err))
-            error(p, "%s", err);
-    } else if (strcasecmp(name, "Threads") == 0) {
-        set_spin(p, "Threads", value, 1, SPIN_THREADS_MAX, &e->threads);
-    } else if (strcasecmp(name, "MultiPV") == 0) {
-        set_spin(p, "MultiPV", value, 1, SPIN_MULTIPV_MAX, &e->multipv);
-    } else if (strcasecmp(name, "Move Overhead") == 0) {
-        set_spin(p, "Move Overhead", value, 0, SPIN_OVERHEAD_MAX, &e->move_overhead);
-    } else if (strcasecmp(name, "NoProgressPlies") == 0) {
-        set_spin(p, "NoProgressPlies", value, 0, SPIN_NO_PROGRESS_MAX, &e->no_progress_plies);
-    } else if (strcasecmp(name, "Contempt") == 0) {
-        set_spin(p, "Contempt", value, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX, &e->contempt);
-    } else if (strcasecmp(name, "Ponder") == 0) {
-        if (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)
-            e->ponder = strcasecmp(value, "true") == 0;
-        else
-            error(p, "invalid value '%.64s' for option Ponder (true or false)", value);
-    } else if (!engine_set_game_option(e, name, value, err)) {
+    if (!engine_set_option(p->engine, name, value_at < t->count ? value : NULL, err))
         error(p, "%s", err);
-    }
 }
 
 static void cmd_position(Protocol *p, const Tokens *t)
@@ -335,17 +267,15 @@ static void cmd_position(Protocol *p, const Tokens *t)
         error(p, "%s", err);
 }
 
-static void perft_line(void *ctx, const char *move, uint64_t nodes)
+static void perft_move(void *ctx, const char *move, uint64_t nodes)
 {
     output_line(((Protocol *)ctx)->out, "%s: %" PRIu64, move, nodes);
 }
 
-static void perft_task(void *arg, const atomic_bool *stop)
+static void perft_done(void *ctx, uint64_t total, bool stopped)
 {
-    PerftTask *task = arg;
-    Protocol *p = task->protocol;
-    uint64_t total = perft_divide(task->game, task->pos, task->depth, perft_line, p, stop);
-    if (atomic_load(stop))
+    Protocol *p = ctx;
+    if (stopped)
         output_line(p->out, "info string perft stopped");
     else
         output_line(p->out, "\nNodes searched: %" PRIu64, total);
@@ -355,21 +285,13 @@ static void start_perft(Protocol *p, const char *depth_str)
 {
     int64_t depth;
     if (!depth_str || !parse_int64(depth_str, 1, MAX_PLY, &depth)) {
-        error(p, "perft needs a depth from 1 to %s", "128");
+        char msg[ERR_MAX];
+        snprintf(msg, sizeof msg, "perft needs a depth from 1 to %d", MAX_PLY);
+        error(p, "%s", msg);
         return;
     }
     settle(p);
-    Engine *e = p->engine;
-    PerftTask *task = &p->perft;
-    free(task->pos);
-    task->pos = malloc(e->game->pos_size);
-    if (!task->pos)
-        abort();
-    memcpy(task->pos, e->pos, e->game->pos_size);
-    task->protocol = p;
-    task->game = e->game;
-    task->depth = (int)depth;
-    pool_run_task(e->pool, perft_task, task);
+    engine_perft(p->engine, (int)depth, (PerftReport){p, perft_move, perft_done});
 }
 
 /* How much the clock lost on our last move beyond the time until our bestmove: the
@@ -395,12 +317,12 @@ static void measure_lag(Protocol *p, const SearchLimits *limits, int side)
 static void cmd_go(Protocol *p, const Tokens *t)
 {
     Engine *e = p->engine;
+    const Game *g = engine_game(e);
     if (t->count > 1 && strcmp(t->items[1], "perft") == 0) {
         start_perft(p, t->count > 2 ? t->items[2] : NULL);
         return;
     }
-    SearchLimits limits = {.time = {-1, -1}, .multipv = e->multipv,
-                           .move_overhead = e->move_overhead};
+    SearchLimits limits = {.time = {-1, -1}}; /* multipv, move_overhead: the options */
     static const struct {
         const char *name;
         int player; /* -1: not a clock field */
@@ -461,15 +383,16 @@ static void cmd_go(Protocol *p, const Tokens *t)
         i++;
     }
     settle(p);
-    p->go_start_ms = now_ms();
-    measure_lag(p, &limits, e->game->side_to_move(e->pos));
+    p->go_start_ms = clock_ms();
+    g = engine_game(e);
+    measure_lag(p, &limits, g->side_to_move(engine_position(e)));
     limits.lag = p->lag;
-    p->go_game = e->game;
+    p->go_game = g;
     free(p->go_root);
-    p->go_root = malloc(e->game->pos_size);
+    p->go_root = malloc(g->pos_size);
     if (!p->go_root)
         abort();
-    memcpy(p->go_root, e->pos, e->game->pos_size);
+    memcpy(p->go_root, engine_position(e), g->pos_size);
     SearchReport report = {p, report_info, report_bestmove};
     if (engine_game_end(e).result != RESULT_NONE) {
         report_bestmove(p, MOVE_NONE, MOVE_NONE);
@@ -488,10 +411,10 @@ static const char *result_word(const GameEnd *end)
 
 static void print_result_info(Protocol *p)
 {
-    Engine *e = p->engine;
-    if (e->game->result_info && engine_game_end(e).result != RESULT_NONE) {
+    const Game *g = engine_game(p->engine);
+    if (g->result_info && engine_game_end(p->engine).result != RESULT_NONE) {
         char info[512];
-        e->game->result_info(e->pos, info, sizeof info);
+        g->result_info(engine_position(p->engine), info, sizeof info);
         output_line(p->out, "info string result %s", info);
     }
 }
@@ -504,7 +427,8 @@ static void cmd_query(Protocol *p, const Tokens *t)
     if (strcmp(what, "gameover") == 0)
         output_line(p->out, "response %s", end.result != RESULT_NONE ? "true" : "false");
     else if (strcmp(what, "p1turn") == 0)
-        output_line(p->out, "response %s", e->game->side_to_move(e->pos) == P1 ? "true" : "false");
+        output_line(p->out, "response %s",
+                    engine_game(e)->side_to_move(engine_position(e)) == P1 ? "true" : "false");
     else if (strcmp(what, "result") == 0) {
         print_result_info(p);
         output_line(p->out, "response %s", result_word(&end));
@@ -515,16 +439,17 @@ static void cmd_query(Protocol *p, const Tokens *t)
 static void cmd_display(Protocol *p)
 {
     Engine *e = p->engine;
-    const Game *g = e->game;
+    const Game *g = engine_game(e);
+    const void *pos = engine_position(e);
     char board[16384], fen[FEN_MAX];
-    g->display(e->pos, board, sizeof board);
-    g->fen_write(e->pos, fen, sizeof fen);
+    g->display(pos, board, sizeof board);
+    g->fen_write(pos, fen, sizeof fen);
     GameEnd end = engine_game_end(e);
     output_block(p->out, board);
     output_line(p->out, "Game: %s", g->name);
     output_line(p->out, "Fen: %s", fen);
-    output_line(p->out, "Key: %016" PRIX64, g->key(e->pos));
-    output_line(p->out, "Side to move: %s", g->side_names[g->side_to_move(e->pos)]);
+    output_line(p->out, "Key: %016" PRIX64, g->key(pos));
+    output_line(p->out, "Side to move: %s", g->side_names[g->side_to_move(pos)]);
     if (end.result == RESULT_NONE)
         output_line(p->out, "Result: none");
     else
@@ -534,9 +459,10 @@ static void cmd_display(Protocol *p)
 
 static void cmd_moves(Protocol *p)
 {
-    Engine *e = p->engine;
+    const Game *g = engine_game(p->engine);
+    const void *pos = engine_position(p->engine);
     Move moves[MAX_MOVES];
-    int n = e->game->gen_moves(e->pos, moves);
+    int n = g->gen_moves(pos, moves);
     size_t size = (size_t)n * MOVE_STR_MAX + 1, len = 0;
     char *line = malloc(size);
     if (!line)
@@ -544,7 +470,7 @@ static void cmd_moves(Protocol *p)
     line[0] = 0;
     for (int i = 0; i < n; i++) {
         char m[MOVE_STR_MAX];
-        e->game->move_to_str(e->pos, moves[i], m);
+        g->move_to_str(pos, moves[i], m);
         len += (size_t)snprintf(line + len, size - len, "%s%s", i ? " " : "", m);
     }
     output_line(p->out, "%s", line);
@@ -553,11 +479,17 @@ static void cmd_moves(Protocol *p)
 
 static void cmd_eval(Protocol *p)
 {
-    Engine *e = p->engine;
     char terms[8192];
-    e->game->eval_terms(e->pos, terms, sizeof terms);
+    engine_game(p->engine)->eval_terms(engine_position(p->engine), terms, sizeof terms);
     output_block(p->out, terms);
 }
+
+static void bench_line(void *ctx, const char *text)
+{
+    output_line(((Protocol *)ctx)->out, "%s", text);
+}
+
+static BenchOutput bench_output(Protocol *p) { return (BenchOutput){p, bench_line}; }
 
 static void cmd_bench(Protocol *p, const Tokens *t)
 {
@@ -568,26 +500,26 @@ static void cmd_bench(Protocol *p, const Tokens *t)
         return;
     }
     settle(p);
-    bench_run(&args, p->out);
+    bench_run(&args, bench_output(p), NULL);
 }
 
 static void cmd_stoplatency(Protocol *p, const Tokens *t)
 {
     int64_t count = 100, threads = 1;
     if ((t->count > 1 && !parse_int64(t->items[1], 1, 100000, &count)) ||
-        (t->count > 2 && !parse_int64(t->items[2], 1, SPIN_THREADS_MAX, &threads)) ||
+        (t->count > 2 && !parse_int64(t->items[2], 1, STOPLATENCY_THREADS_MAX, &threads)) ||
         t->count > 3) {
         error(p, "%s", "usage: stoplatency [count] [threads]");
         return;
     }
     settle(p);
-    bench_stop_latency(p->engine->game, (int)count, (int)threads, p->out);
+    bench_stop_latency(engine_game(p->engine), (int)count, (int)threads, bench_output(p), NULL);
 }
 
 static void cmd_perftsuite(Protocol *p)
 {
     settle(p);
-    bench_perft_suite(p->out);
+    bench_perft_suite(bench_output(p), NULL);
 }
 
 /* ---- dispatch ------------------------------------------------------------------------- */
@@ -608,7 +540,6 @@ void protocol_destroy(Protocol *p)
     settle(p);
     output_destroy(p->out);
     free(p->go_root);
-    free(p->perft.pos);
     free(p);
 }
 
@@ -641,7 +572,7 @@ bool protocol_handle(Protocol *p, const char *line)
     else if (strcmp(cmd, "stop") == 0)
         engine_stop(p->engine);
     else if (strcmp(cmd, "ponderhit") == 0)
-        pool_ponderhit(p->engine->pool);
+        engine_ponderhit(p->engine);
     else if (strcmp(cmd, "query") == 0)
         cmd_query(p, &t);
     else if (strcmp(cmd, "quit") == 0)
@@ -693,7 +624,7 @@ void protocol_loop(Protocol *p, FILE *in)
         }
         line[len] = 0;
         if (too_long)
-            error(p, "input line longer than %s bytes ignored", "33554432");
+            error_line_too_long(p);
         else
             go_on = protocol_handle(p, line);
         len = 0;
@@ -706,8 +637,7 @@ void protocol_loop(Protocol *p, FILE *in)
     free(line);
     /* At the end of input a search with a limit (a script's `go depth 10`) may finish;
      * one that would never end on its own, or a `quit`, is stopped. */
-    SearchPool *pool = p->engine->pool;
-    if (!go_on || (pool->task == NULL && (pool->job.limits.infinite || atomic_load(&pool->pondering))))
+    if (!go_on || engine_waits_for_stop(p->engine))
         engine_stop(p->engine);
     engine_wait(p->engine);
 }

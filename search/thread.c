@@ -271,6 +271,12 @@ void pool_wait(SearchPool *pool)
 
 bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }
 
+bool pool_waits_for_stop(SearchPool *pool)
+{
+    return atomic_load(&pool->running) && pool->task == NULL &&
+           (pool->job.limits.infinite || atomic_load(&pool->pondering));
+}
+
 uint64_t pool_nodes(SearchPool *pool)
 {
     uint64_t n = 0;

@@ -116,6 +116,8 @@ void pool_ponderhit(SearchPool *pool);
 /* Waits until the running search or task has finished and reported. */
 void pool_wait(SearchPool *pool);
 bool pool_busy(SearchPool *pool);
+/* A search (not a task) is running that only a stop ends: infinite, or pondering. */
+bool pool_waits_for_stop(SearchPool *pool);
 /* Forgets what earlier searches learned (histories, killers). */
 void pool_clear(SearchPool *pool);
 

@@ -218,6 +218,13 @@ int t_forced_win_plies(const Game *game, const char *fen, int max_plies)
     return found;
 }
 
+void t_set_option(Engine *e, const char *name, long long value)
+{
+    char text[32], err[ERR_MAX];
+    snprintf(text, sizeof text, "%lld", value);
+    ck_assert_msg(engine_set_option(e, name, text, err), "%s", err);
+}
+
 char *t_session_n(const char *input, size_t length)
 {
     char *out = NULL;

@@ -37,6 +37,10 @@ void t_play(const Game *game, void *pos, const char *moves);
  * win by the game's own rules, found by a full-width search; -1 if none. */
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies);
 
+/* Sets a numeric engine option; fails the test if refused. */
+typedef struct Engine Engine;
+void t_set_option(Engine *e, const char *name, long long value);
+
 /* Runs `length` bytes of `input` (NULs allowed) through a fresh engine's protocol loop, as
  * the binary does; returns everything it printed (caller frees). */
 char *t_session_n(const char *input, size_t length);

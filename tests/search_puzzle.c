@@ -63,9 +63,8 @@ void t_search_finds_win(const char *game, const char *fen, int plies, const char
     char err[ERR_MAX];
     ck_assert_msg(engine_set_game(e, game, err), "%s", err);
     ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
-    e->threads = 1;
-    PuzzleOutcome o = {.game = e->game, .root = malloc(g->pos_size), .score = SCORE_NONE};
-    memcpy(o.root, e->pos, g->pos_size);
+    PuzzleOutcome o = {.game = g, .root = malloc(g->pos_size), .score = SCORE_NONE};
+    memcpy(o.root, engine_position(e), g->pos_size);
     SearchLimits limits = {.depth = plies + 4, .time = {-1, -1}, .multipv = 1};
     engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove});
     engine_wait(e);

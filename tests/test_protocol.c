@@ -187,8 +187,8 @@ START_TEST(setoption_errors)
                    "setoption name move overhead value 30\n"
                    "isready\n",
                    "info string error: unknown option 'Foo'\n"
-                   "info string error: invalid value '0' for option Hash\n"
-                   "info string error: invalid value 'abc' for option Hash\n"
+                   "info string error: invalid value '0' for option Hash (1..33554432)\n"
+                   "info string error: invalid value 'abc' for option Hash (1..33554432)\n"
                    "info string error: invalid value '1025' for option Threads (1..1024)\n"
                    "info string error: invalid value '-1' for option MultiPV (1..256)\n"
                    "info string error: invalid value 'maybe' for option Ponder (true or false)\n"
