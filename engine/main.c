@@ -49,7 +49,7 @@ int main(int argc, char **argv)
                 strcat(line, " ");
         }
         protocol_handle(protocol, line);
-        protocol_wait(protocol);
+        protocol_finish(protocol);
         free(line);
     } else if (argc > 0 && argc == first) {
         protocol_loop(protocol, stdin);

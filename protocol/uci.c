@@ -6,18 +6,25 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
 
 #include "bench/bench.h"
+#include "protocol/input.h"
 #include "protocol/protocol.h"
 
 #define ENGINE_NAME "wyrm 1.0"
 #define ENGINE_AUTHOR "the wyrm developers"
 
 enum { STOPLATENCY_THREADS_MAX = 1024 };
+
+typedef struct Pending {
+    struct Pending *next;
+    char line[];
+} Pending;
 
 typedef struct Tokens {
     char *buf;
@@ -36,6 +43,22 @@ struct Protocol {
     int go_side;                     /* side to move at the last go; -1: no clock given */
     int64_t go_clock, go_inc;        /* its clock and increment at that go */
     int64_t lag;                     /* decaying maximum of the measured lags */
+
+    /* Commands that wait for the running job (a search, perft or bench) to end, in order
+     * of arrival (see protocol_handle). */
+    Pending *queue, *queue_tail;
+    bool quit_received;              /* nothing after a quit is read */
+    bool task_running;               /* the job is a perft or bench: quit waits for it */
+    unsigned job_seq;                /* jobs started */
+    atomic_uint ended_seq;           /* the last job that has reported its end */
+    Input *input;                    /* set while protocol_loop reads */
+
+    /* Arguments of the running foreground task. */
+    BenchArgs bench_args;
+    int latency_count, latency_threads;
+
+    FILE *errors;                    /* command-line use: errors go here as "wyrm: ..." */
+    int error_count;
 };
 
 static const char *const OPTION_TYPE_NAMES[] = {"spin", "check", "combo", "button"};
@@ -44,7 +67,28 @@ static void error(Protocol *p, const char *fmt, const char *arg)
 {
     char msg[ERR_MAX];
     snprintf(msg, sizeof msg, fmt, arg);
-    output_line(p->out, "info string error: %s", msg);
+    p->error_count++;
+    if (p->errors) {
+        fprintf(p->errors, "wyrm: %s\n", msg);
+        fflush(p->errors);
+    } else {
+        output_line(p->out, "info string error: %s", msg);
+    }
+}
+
+/* The running job has reported its end (its bestmove, perft total or last bench line):
+ * the protocol thread may start the next queued command. */
+static void job_ended(Protocol *p)
+{
+    atomic_store(&p->ended_seq, p->job_seq);
+    if (p->input)
+        input_wake(p->input);
+}
+
+static void job_starting(Protocol *p, bool task)
+{
+    p->job_seq++;
+    p->task_running = task;
 }
 
 static int64_t clock_ms(void)
@@ -114,13 +158,6 @@ static bool parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
     return true;
 }
 
-/* Stops a running search or perft and waits for its report. */
-static void settle(Protocol *p)
-{
-    engine_stop(p->engine);
-    engine_wait(p->engine);
-}
-
 /* ---- search reports ---------------------------------------------------------------- */
 
 static void format_pv(Protocol *p, const Move *pv, int n, char *buf, size_t size)
@@ -182,6 +219,7 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
         output_line(p->out, "bestmove %s ponder %s", best_str, ponder_str);
     else
         output_line(p->out, "bestmove %s", best_str);
+    job_ended(p);
 }
 
 /* ---- commands ------------------------------------------------------------------------- */
@@ -230,7 +268,6 @@ static void cmd_setoption(Protocol *p, const Tokens *t)
     }
     join(t, name_at, value_at, name, sizeof name);
     join(t, value_at + 1, t->count, value, sizeof value);
-    settle(p);
     if (!engine_set_option(p->engine, name, value_at < t->count ? value : NULL, err))
         error(p, "%s", err);
 }
@@ -261,7 +298,6 @@ static void cmd_position(Protocol *p, const Tokens *t)
     if (has_fen)
         join(t, 2, moves_at, fen, sizeof fen);
     int move_count = moves_at < t->count ? t->count - moves_at - 1 : 0;
-    settle(p);
     if (!engine_set_position(p->engine, has_fen ? fen : NULL,
                              (const char *const *)t->items + moves_at + 1, move_count, err))
         error(p, "%s", err);
@@ -279,6 +315,7 @@ static void perft_done(void *ctx, uint64_t total, bool stopped)
         output_line(p->out, "info string perft stopped");
     else
         output_line(p->out, "\nNodes searched: %" PRIu64, total);
+    job_ended(p);
 }
 
 static void start_perft(Protocol *p, const char *depth_str)
@@ -290,7 +327,7 @@ static void start_perft(Protocol *p, const char *depth_str)
         error(p, "%s", msg);
         return;
     }
-    settle(p);
+    job_starting(p, true);
     engine_perft(p->engine, (int)depth, (PerftReport){p, perft_move, perft_done});
 }
 
@@ -382,7 +419,6 @@ static void cmd_go(Protocol *p, const Tokens *t)
             error(p, "bad value for go %s, ignored", tok);
         i++;
     }
-    settle(p);
     p->go_start_ms = clock_ms();
     g = engine_game(e);
     measure_lag(p, &limits, g->side_to_move(engine_position(e)));
@@ -398,6 +434,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
         report_bestmove(p, MOVE_NONE, MOVE_NONE);
         return;
     }
+    job_starting(p, false);
     engine_go(e, &limits, report);
 }
 
@@ -436,8 +473,9 @@ static void cmd_query(Protocol *p, const Tokens *t)
         error(p, "unknown query '%.64s' (gameover, p1turn, result)", what);
 }
 
-static void cmd_display(Protocol *p)
+static void cmd_display(Protocol *p, const Tokens *t)
 {
+    (void)t;
     Engine *e = p->engine;
     const Game *g = engine_game(e);
     const void *pos = engine_position(e);
@@ -457,8 +495,9 @@ static void cmd_display(Protocol *p)
     print_result_info(p);
 }
 
-static void cmd_moves(Protocol *p)
+static void cmd_moves(Protocol *p, const Tokens *t)
 {
+    (void)t;
     const Game *g = engine_game(p->engine);
     const void *pos = engine_position(p->engine);
     Move moves[MAX_MOVES];
@@ -477,8 +516,9 @@ static void cmd_moves(Protocol *p)
     free(line);
 }
 
-static void cmd_eval(Protocol *p)
+static void cmd_eval(Protocol *p, const Tokens *t)
 {
+    (void)t;
     char terms[8192];
     engine_game(p->engine)->eval_terms(engine_position(p->engine), terms, sizeof terms);
     output_block(p->out, terms);
@@ -491,16 +531,30 @@ static void bench_line(void *ctx, const char *text)
 
 static BenchOutput bench_output(Protocol *p) { return (BenchOutput){p, bench_line}; }
 
+static void bench_task(void *arg, const atomic_bool *stop)
+{
+    Protocol *p = arg;
+    bench_run(&p->bench_args, bench_output(p), stop);
+    job_ended(p);
+}
+
 static void cmd_bench(Protocol *p, const Tokens *t)
 {
     char err[ERR_MAX];
-    BenchArgs args;
-    if (!bench_parse_args((const char *const *)t->items + 1, t->count - 1, &args, err)) {
+    if (!bench_parse_args((const char *const *)t->items + 1, t->count - 1, &p->bench_args, err)) {
         error(p, "%s", err);
         return;
     }
-    settle(p);
-    bench_run(&args, bench_output(p), NULL);
+    job_starting(p, true);
+    engine_run(p->engine, bench_task, p);
+}
+
+static void stoplatency_task(void *arg, const atomic_bool *stop)
+{
+    Protocol *p = arg;
+    bench_stop_latency(engine_game(p->engine), p->latency_count, p->latency_threads,
+                       bench_output(p), stop);
+    job_ended(p);
 }
 
 static void cmd_stoplatency(Protocol *p, const Tokens *t)
@@ -512,17 +566,144 @@ static void cmd_stoplatency(Protocol *p, const Tokens *t)
         error(p, "%s", "usage: stoplatency [count] [threads]");
         return;
     }
-    settle(p);
-    bench_stop_latency(engine_game(p->engine), (int)count, (int)threads, bench_output(p), NULL);
+    p->latency_count = (int)count;
+    p->latency_threads = (int)threads;
+    job_starting(p, true);
+    engine_run(p->engine, stoplatency_task, p);
 }
 
-static void cmd_perftsuite(Protocol *p)
+static void perftsuite_task(void *arg, const atomic_bool *stop)
 {
-    settle(p);
-    bench_perft_suite(bench_output(p), NULL);
+    Protocol *p = arg;
+    bench_perft_suite(bench_output(p), stop);
+    job_ended(p);
+}
+
+static void cmd_perftsuite(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    job_starting(p, true);
+    engine_run(p->engine, perftsuite_task, p);
+}
+
+static void cmd_uci(Protocol *p, const Tokens *t) { (void)t, cmd_id(p, DIALECT_UCI); }
+static void cmd_ugi(Protocol *p, const Tokens *t) { (void)t, cmd_id(p, DIALECT_UGI); }
+static void cmd_isready(Protocol *p, const Tokens *t) { (void)t, output_line(p->out, "readyok"); }
+static void cmd_stop(Protocol *p, const Tokens *t) { (void)t, engine_stop(p->engine); }
+static void cmd_ponderhit(Protocol *p, const Tokens *t) { (void)t, engine_ponderhit(p->engine); }
+
+static void cmd_newgame(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    engine_new_game(p->engine);
+    p->go_side = -1;
+    p->lag = 0;
+}
+
+static void cmd_perft(Protocol *p, const Tokens *t)
+{
+    start_perft(p, t->count > 1 ? t->items[1] : NULL);
+}
+
+static void free_queue(Protocol *p)
+{
+    for (Pending *q = p->queue, *next; q; q = next) {
+        next = q->next;
+        free(q);
+    }
+    p->queue = p->queue_tail = NULL;
+}
+
+/* Runs when its turn comes, the engine idle: nothing queued after it runs. */
+static void cmd_quit(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    free_queue(p);
 }
 
 /* ---- dispatch ------------------------------------------------------------------------- */
+
+/* When a command acts. AT_ONCE: on arrival, about the position as last set (a search may
+ * run meanwhile). IN_TURN: once every job and command before it has finished. CONTROL:
+ * on arrival, on the running job. */
+typedef enum { AT_ONCE, IN_TURN, CONTROL } When;
+
+typedef struct Command {
+    const char *name;
+    When when;
+    void (*run)(Protocol *p, const Tokens *t);
+} Command;
+
+static const Command COMMANDS[] = {
+    {"uci", AT_ONCE, cmd_uci},
+    {"ugi", AT_ONCE, cmd_ugi},
+    {"isready", AT_ONCE, cmd_isready},
+    {"setoption", IN_TURN, cmd_setoption},
+    {"ucinewgame", IN_TURN, cmd_newgame},
+    {"uginewgame", IN_TURN, cmd_newgame},
+    {"position", IN_TURN, cmd_position},
+    {"go", IN_TURN, cmd_go},
+    {"stop", CONTROL, cmd_stop},
+    {"ponderhit", CONTROL, cmd_ponderhit},
+    {"quit", IN_TURN, cmd_quit},
+    {"query", AT_ONCE, cmd_query},
+    {"d", AT_ONCE, cmd_display},
+    {"moves", AT_ONCE, cmd_moves},
+    {"eval", AT_ONCE, cmd_eval},
+    {"perft", IN_TURN, cmd_perft},
+    {"bench", IN_TURN, cmd_bench},
+    {"perftsuite", IN_TURN, cmd_perftsuite},
+    {"stoplatency", IN_TURN, cmd_stoplatency},
+};
+
+/* The command named by the first word of line, or NULL; the word is copied to name. */
+static const Command *find_command(const char *line, char *name, size_t size)
+{
+    while (*line && isspace((unsigned char)*line))
+        line++;
+    size_t n = 0;
+    while (line[n] && !isspace((unsigned char)line[n]))
+        n++;
+    snprintf(name, size, "%.*s", (int)n, line);
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        if (strlen(COMMANDS[i].name) == n && strncmp(COMMANDS[i].name, line, n) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static void run_line(Protocol *p, const Command *c, const char *line)
+{
+    Tokens t = tokenize(line);
+    c->run(p, &t);
+    tokens_free(&t);
+}
+
+static bool head_is_quit(const Protocol *p)
+{
+    char name[16];
+    return p->queue && find_command(p->queue->line, name, sizeof name)->run == cmd_quit;
+}
+
+/* Runs queued commands while the engine is idle. A quit waiting behind a search ends
+ * it; one behind a perft or bench waits for it. */
+static void pump(Protocol *p)
+{
+    while (p->queue) {
+        if (engine_busy(p->engine)) {
+            if (head_is_quit(p) && !p->task_running)
+                engine_stop(p->engine);
+            return;
+        }
+        engine_wait(p->engine);
+        Pending *q = p->queue;
+        p->queue = q->next;
+        if (!p->queue)
+            p->queue_tail = NULL;
+        char name[16];
+        run_line(p, find_command(q->line, name, sizeof name), q->line);
+        free(q);
+    }
+}
 
 Protocol *protocol_create(Engine *engine, FILE *out)
 {
@@ -532,112 +713,102 @@ Protocol *protocol_create(Engine *engine, FILE *out)
     p->engine = engine;
     p->out = output_create(out);
     p->go_side = -1;
+    atomic_init(&p->ended_seq, 0);
     return p;
 }
 
 void protocol_destroy(Protocol *p)
 {
-    settle(p);
+    engine_stop(p->engine);
+    engine_wait(p->engine);
+    free_queue(p);
     output_destroy(p->out);
     free(p->go_root);
     free(p);
 }
 
-void protocol_wait(Protocol *p) { engine_wait(p->engine); }
+void protocol_command_line(Protocol *p, FILE *errors) { p->errors = errors; }
+int protocol_error_count(const Protocol *p) { return p->error_count; }
 
 bool protocol_handle(Protocol *p, const char *line)
 {
-    Tokens t = tokenize(line);
-    bool go_on = true;
-    const char *cmd = t.count ? t.items[0] : "";
-    if (t.count == 0)
+    if (p->quit_received)
+        return false;
+    char name[128];
+    const Command *c = find_command(line, name, sizeof name);
+    if (!name[0])
         ;
-    else if (strcmp(cmd, "uci") == 0)
-        cmd_id(p, DIALECT_UCI);
-    else if (strcmp(cmd, "ugi") == 0)
-        cmd_id(p, DIALECT_UGI);
-    else if (strcmp(cmd, "isready") == 0)
-        output_line(p->out, "readyok");
-    else if (strcmp(cmd, "setoption") == 0)
-        cmd_setoption(p, &t);
-    else if (strcmp(cmd, "ucinewgame") == 0 || strcmp(cmd, "uginewgame") == 0) {
-        settle(p);
-        engine_new_game(p->engine);
-        p->go_side = -1;
-        p->lag = 0;
-    } else if (strcmp(cmd, "position") == 0)
-        cmd_position(p, &t);
-    else if (strcmp(cmd, "go") == 0)
-        cmd_go(p, &t);
-    else if (strcmp(cmd, "stop") == 0)
-        engine_stop(p->engine);
-    else if (strcmp(cmd, "ponderhit") == 0)
-        engine_ponderhit(p->engine);
-    else if (strcmp(cmd, "query") == 0)
-        cmd_query(p, &t);
-    else if (strcmp(cmd, "quit") == 0)
-        go_on = false;
-    else if (strcmp(cmd, "d") == 0)
-        cmd_display(p);
-    else if (strcmp(cmd, "moves") == 0)
-        cmd_moves(p);
-    else if (strcmp(cmd, "perft") == 0)
-        start_perft(p, t.count > 1 ? t.items[1] : NULL);
-    else if (strcmp(cmd, "eval") == 0)
-        cmd_eval(p);
-    else if (strcmp(cmd, "bench") == 0)
-        cmd_bench(p, &t);
-    else if (strcmp(cmd, "perftsuite") == 0)
-        cmd_perftsuite(p);
-    else if (strcmp(cmd, "stoplatency") == 0)
-        cmd_stoplatency(p, &t);
-    else
-        error(p, "unknown command '%.64s'", cmd);
-    tokens_free(&t);
-    return go_on;
+    else if (!c)
+        error(p, "unknown command '%.64s'", name);
+    else if (c->when != IN_TURN)
+        run_line(p, c, line);
+    else {
+        if (c->run == cmd_quit) {
+            p->quit_received = true;
+            if (engine_busy(p->engine) && !p->task_running)
+                engine_stop(p->engine);
+        }
+        size_t len = strlen(line);
+        Pending *q = malloc(sizeof *q + len + 1);
+        if (!q)
+            abort();
+        q->next = NULL;
+        memcpy(q->line, line, len + 1);
+        if (p->queue_tail)
+            p->queue_tail->next = q;
+        else
+            p->queue = q;
+        p->queue_tail = q;
+    }
+    pump(p);
+    return !p->quit_received;
+}
+
+void protocol_finish(Protocol *p)
+{
+    Engine *e = p->engine;
+    while (p->queue) {
+        if (engine_busy(e)) {
+            if (engine_waits_for_stop(e) || (head_is_quit(p) && !p->task_running))
+                engine_stop(e);
+            engine_wait(e);
+        }
+        pump(p);
+    }
+    if (engine_waits_for_stop(e))
+        engine_stop(e);
+    engine_wait(e);
+}
+
+/* input_wait's condition: the running job has ended and commands wait for their turn. */
+static bool queue_may_run(void *ctx)
+{
+    Protocol *p = ctx;
+    return p->queue && atomic_load(&p->ended_seq) == p->job_seq;
 }
 
 void protocol_loop(Protocol *p, FILE *in)
 {
-    size_t cap = 4096, len = 0;
-    char *line = malloc(cap);
-    bool too_long = false, go_on = true;
-    if (!line)
-        abort();
-    for (int c; go_on && (c = getc(in)) != EOF;) {
-        if (c != '\n') {
-            if (too_long)
-                continue;
-            if (len + 1 >= PROTOCOL_LINE_MAX) {
-                too_long = true;
-                continue;
-            }
-            if (len + 1 >= cap) {
-                cap *= 2;
-                line = realloc(line, cap);
-                if (!line)
-                    abort();
-            }
-            /* A NUL would cut the line short; show it as a bad byte instead. */
-            line[len++] = c == 0 ? '?' : (char)c;
-            continue;
+    p->input = input_start(in, PROTOCOL_LINE_MAX);
+    for (bool ended = false; !ended && !p->quit_received;) {
+        InputLine *lines = input_wait(p->input, queue_may_run, p, &ended);
+        for (InputLine *l = lines, *next; l; l = next) {
+            next = l->next;
+            if (l->too_long && !p->quit_received)
+                error_line_too_long(p);
+            else
+                protocol_handle(p, l->text);
+            free(l);
         }
-        line[len] = 0;
-        if (too_long)
-            error_line_too_long(p);
-        else
-            go_on = protocol_handle(p, line);
-        len = 0;
-        too_long = false;
+        if (queue_may_run(p)) {
+            engine_wait(p->engine);
+            pump(p);
+        }
     }
-    if (go_on && len && !too_long) {
-        line[len] = 0;
-        go_on = protocol_handle(p, line);
-    }
-    free(line);
-    /* At the end of input a search with a limit (a script's `go depth 10`) may finish;
-     * one that would never end on its own, or a `quit`, is stopped. */
-    if (!go_on || engine_waits_for_stop(p->engine))
-        engine_stop(p->engine);
-    engine_wait(p->engine);
+    /* At the end of input the queue runs in turn; a search with a limit (a script's
+     * `go depth 10`) may finish, one that would never end on its own is stopped. */
+    protocol_finish(p);
+    Input *input = p->input;
+    p->input = NULL;
+    input_stop(input);
 }

@@ -75,6 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         len = 0;
     }
     free(line);
+    protocol_finish(p);
     protocol_destroy(p);
     engine_destroy(engine);
     return 0;
