@@ -1,5 +1,6 @@
 #include "bench/bench.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -34,6 +35,11 @@ bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *
         out->game = registry_find(args[0]), i = 1;
     else if (count > 0 && strcasecmp(args[0], "all") == 0)
         i = 1;
+    else if (count > 0 && !isdigit((unsigned char)args[0][0]) && args[0][0] != '-') {
+        snprintf(err, ERR_MAX, "bench: unknown game '%.64s' (a game id, all, or a depth)",
+                 args[0]);
+        return false;
+    }
     int *fields[] = {&out->depth, &out->threads, &out->hash_mb};
     static const int lo[] = {0, 1, 1}, hi[] = {MAX_PLY - 1, BENCH_MAX_THREADS, BENCH_MAX_HASH};
     static const char *names[] = {"depth", "threads", "hash"};
@@ -143,7 +149,7 @@ uint64_t bench_run(const BenchArgs *args, BenchOutput out, const atomic_bool *st
             SearchLimits limits = {.depth = args->depth ? args->depth : g->bench_depth,
                                    .time = {-1, -1}, .multipv = 1};
             int64_t start = now_ms();
-            engine_go(e, &limits, (SearchReport){&r, bench_info, bench_bestmove});
+            engine_go(e, &limits, (SearchReport){&r, bench_info, bench_bestmove, NULL});
             wait_for_search(e, &r, stop);
             int64_t ms = now_ms() - start;
             uint64_t nodes = engine_nodes(e);

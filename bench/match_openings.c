@@ -139,7 +139,7 @@ static Score judge(OpeningBook *book, const char *fen)
     engine_new_game(e);
     JudgeReport report = {0};
     SearchLimits limits = {.depth = book->depth, .time = {-1, -1}, .multipv = 1};
-    engine_go(e, &limits, (SearchReport){&report, judge_info, judge_bestmove});
+    engine_go(e, &limits, (SearchReport){&report, judge_info, judge_bestmove, NULL});
     engine_wait(e);
     return report.score;
 }

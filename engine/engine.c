@@ -12,7 +12,7 @@
 #include "search/thread.h"
 #include "search/tt.h"
 
-enum { GAMES_MAX = 64, GAME_OPTIONS_MAX = 8, SKILL_FULL = 20 };
+enum { GAMES_MAX = 64, GAME_OPTIONS_MAX = 8 };
 
 struct Engine {
     const Game *game;
@@ -69,7 +69,7 @@ static const OptionDef OPTIONS[] = {
     {"Move Overhead", OPTION_SPIN, 10, 0, 5000, FIELD(move_overhead), NULL},
     {"NoProgressPlies", OPTION_SPIN, 200, 0, 100000, FIELD(no_progress_plies), NULL},
     {"Contempt", OPTION_SPIN, ENGINE_CONTEMPT_DEFAULT, -100, 100, FIELD(contempt), NULL},
-    {"Skill Level", OPTION_SPIN, SKILL_FULL, 0, SKILL_FULL, FIELD(skill), NULL},
+    {"Skill Level", OPTION_SPIN, SEARCH_SKILL_FULL, 0, SEARCH_SKILL_FULL, FIELD(skill), NULL},
     {"Clear Hash", OPTION_BUTTON, 0, 0, 0, 0, clear_hash},
 };
 enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
@@ -444,6 +444,7 @@ void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
         .history_length = e->played,
         .no_progress_plies = no_progress_limit(e),
         .contempt = e->contempt,
+        .skill_handicap = SEARCH_SKILL_FULL - e->skill,
         .limits = *limits,
         .report = report,
     };

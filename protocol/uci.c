@@ -199,6 +199,14 @@ static void report_info(void *ctx, const SearchInfo *info)
                 info->hashfull, info->time_ms, pv);
 }
 
+static void report_currmove(void *ctx, int depth, Move move, int number)
+{
+    Protocol *p = ctx;
+    char text[MOVE_STR_MAX];
+    p->go_game->move_to_str(p->go_root, move, text);
+    output_line(p->out, "info depth %d currmove %s currmovenumber %d", depth, text, number);
+}
+
 static void report_bestmove(void *ctx, Move best, Move ponder)
 {
     Protocol *p = ctx;
@@ -351,6 +359,35 @@ static void measure_lag(Protocol *p, const SearchLimits *limits, int side)
     p->go_inc = limits->inc[side];
 }
 
+/* Every word `go` knows; `searchmoves` takes the moves up to the next of them. */
+static bool is_go_keyword(const char *tok)
+{
+    static const char *const words[] = {
+        "wtime", "btime", "winc", "binc", "p1time", "p2time", "p1inc", "p2inc", "movestogo",
+        "depth", "nodes", "movetime", "mate", "infinite", "ponder", "searchmoves", "perft"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcmp(tok, words[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Reads the moves after `searchmoves` from t->items[at]; returns the index after them.
+ * An illegal or repeated move is reported and left out. */
+static int parse_searchmoves(Protocol *p, const Tokens *t, int at, SearchLimits *limits)
+{
+    for (; at < t->count && !is_go_keyword(t->items[at]); at++) {
+        Move m = engine_parse_move(p->engine, t->items[at]);
+        bool repeated = false;
+        for (int j = 0; j < limits->searchmove_count; j++)
+            repeated |= limits->searchmoves[j] == m;
+        if (m == MOVE_NONE)
+            error(p, "illegal move '%.64s' in searchmoves, ignored", t->items[at]);
+        else if (!repeated && limits->searchmove_count < MAX_MOVES)
+            limits->searchmoves[limits->searchmove_count++] = m;
+    }
+    return at;
+}
+
 static void cmd_go(Protocol *p, const Tokens *t)
 {
     Engine *e = p->engine;
@@ -376,6 +413,10 @@ static void cmd_go(Protocol *p, const Tokens *t)
         }
         if (strcmp(tok, "ponder") == 0) {
             limits.ponder = true;
+            continue;
+        }
+        if (strcmp(tok, "searchmoves") == 0) {
+            i = parse_searchmoves(p, t, i + 1, &limits) - 1;
             continue;
         }
         bool known = false, ok = false;
@@ -404,6 +445,9 @@ static void cmd_go(Protocol *p, const Tokens *t)
             } else if (strcmp(tok, "movetime") == 0) {
                 if ((ok = val && parse_int64(val, 0, INT64_MAX / 4, &v)))
                     limits.movetime = v > 0 ? v : 1;
+            } else if (strcmp(tok, "mate") == 0) {
+                if ((ok = val && parse_int64(val, 1, MAX_PLY / 2, &v)))
+                    limits.mate = (int)v;
             } else if (strcmp(tok, "movestogo") == 0) {
                 if ((ok = val && parse_int64(val, 0, 100000, &v)))
                     limits.movestogo = (int)v;
@@ -429,7 +473,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
     if (!p->go_root)
         abort();
     memcpy(p->go_root, engine_position(e), g->pos_size);
-    SearchReport report = {p, report_info, report_bestmove};
+    SearchReport report = {p, report_info, report_bestmove, report_currmove};
     if (engine_game_end(e).result != RESULT_NONE) {
         report_bestmove(p, MOVE_NONE, MOVE_NONE);
         return;
@@ -586,6 +630,91 @@ static void cmd_perftsuite(Protocol *p, const Tokens *t)
     engine_run(p->engine, perftsuite_task, p);
 }
 
+/* The compiler and build flavour, for `version`. */
+static void build_description(char *buf, size_t size)
+{
+#if defined(__clang__)
+    const char *compiler = "clang";
+#elif defined(__GNUC__)
+    const char *compiler = "gcc";
+#else
+    const char *compiler = "cc";
+#endif
+#ifdef NDEBUG
+    const char *checks = "assertions off";
+#else
+    const char *checks = "assertions on";
+#endif
+    snprintf(buf, size, "%s %s, %s, %d-bit, C%ld", compiler, __VERSION__, checks,
+             (int)(8 * sizeof(void *)), __STDC_VERSION__ / 100 % 100);
+}
+
+static void cmd_version(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    char build[256];
+    build_description(build, sizeof build);
+    output_line(p->out, "%s", ENGINE_NAME);
+    output_line(p->out, "build: %s", build);
+}
+
+static const char HELP_TEXT[] =
+    "usage: wyrm                        read protocol commands from standard input\n"
+    "       wyrm [-v GAME] COMMAND ...  run one command, print its result and exit\n"
+    "       wyrm [-v GAME] match ...    a match between two engines (wyrm match -help)\n"
+    "       wyrm --help | -h | help     this summary\n"
+    "       wyrm --version | version    the version and build\n"
+    "\n"
+    "Commands (one a line; the same words work as command-line arguments):\n"
+    "  uci | ugi                   identify, list the options, uciok / ugiok\n"
+    "  isready                     readyok\n"
+    "  setoption name N [value V]  set an option (listed below)\n"
+    "  ucinewgame | uginewgame     forget the hash table and what searches learned\n"
+    "  position startpos|fen F [moves M...]\n"
+    "  go [depth D] [nodes N] [movetime T] [mate M] [infinite] [ponder]\n"
+    "     [wtime|p1time T] [btime|p2time T] [winc|p1inc I] [binc|p2inc I] [movestogo N]\n"
+    "     [searchmoves M1 M2 ...]   search; info lines, then bestmove\n"
+    "  stop | ponderhit | quit\n"
+    "  query gameover|p1turn|result\n"
+    "  d | moves | eval            the board, the legal moves, the evaluation\n"
+    "  perft D | go perft D        leaf counts per root move\n"
+    "  bench [GAME|all] [DEPTH] [THREADS] [HASH]\n"
+    "  perftsuite | stoplatency [COUNT] [THREADS]\n"
+    "  help | version\n"
+    "While a search, perft or bench runs, only stop, ponderhit and quit act on it; isready,\n"
+    "uci, d, moves, eval, query, help and version answer at once; other commands wait\n"
+    "their turn (a quit ends a search at once but lets a perft or bench finish).\n"
+    "\n"
+    "Options:";
+
+static void cmd_help(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    output_block(p->out, HELP_TEXT);
+    output_line(p->out, "%s", "");
+    for (int i = 0; i < engine_option_count(p->engine); i++) {
+        OptionInfo o = engine_option_info(p->engine, i);
+        char line[512];
+        if (o.type == OPTION_SPIN)
+            snprintf(line, sizeof line, "%lld..%lld, default %lld", o.min, o.max,
+                     o.default_value);
+        else if (o.type == OPTION_CHECK)
+            snprintf(line, sizeof line, "true or false, default %s",
+                     o.default_value ? "true" : "false");
+        else if (o.type == OPTION_COMBO) {
+            size_t n = 0;
+            for (int c = 0; c < o.choice_count && n < sizeof line; c++)
+                n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", c ? ", " : "",
+                                      o.choices[c]);
+            if (n < sizeof line)
+                snprintf(line + n, sizeof line - n, "; default %s", o.default_text);
+        }
+        else
+            snprintf(line, sizeof line, "no value");
+        output_line(p->out, "  %-16s %-6s %s", o.name, OPTION_TYPE_NAMES[o.type], line);
+    }
+}
+
 static void cmd_uci(Protocol *p, const Tokens *t) { (void)t, cmd_id(p, DIALECT_UCI); }
 static void cmd_ugi(Protocol *p, const Tokens *t) { (void)t, cmd_id(p, DIALECT_UGI); }
 static void cmd_isready(Protocol *p, const Tokens *t) { (void)t, output_line(p->out, "readyok"); }
@@ -654,6 +783,8 @@ static const Command COMMANDS[] = {
     {"bench", IN_TURN, cmd_bench},
     {"perftsuite", IN_TURN, cmd_perftsuite},
     {"stoplatency", IN_TURN, cmd_stoplatency},
+    {"help", AT_ONCE, cmd_help},
+    {"version", AT_ONCE, cmd_version},
 };
 
 /* The command named by the first word of line, or NULL; the word is copied to name. */

@@ -97,6 +97,7 @@ struct SearchPool {
     bool reported;            /* this search's bestmove has been printed */
     bool published;           /* published_best holds the last completed iteration's move */
     Move published_best, published_ponder;
+    Move skill_best, skill_ponder; /* a weakened level's choice, which the answer takes */
 
     PoolTask task;            /* a background task instead of a search (perft) */
     void *task_arg;

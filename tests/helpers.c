@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/perft.h"
 #include "engine/registry.h"
@@ -316,6 +317,28 @@ char *t_session_parts(const char *const *inputs, int count)
         protocol_loop(p, in);
         fclose(in);
     }
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(mem);
+    return out;
+}
+
+/* Runs `lines` through one engine, sleeping `pause_ms` before the last one. */
+char *t_session_timed(const char *const *lines, int count, int pause_ms)
+{
+    char *out = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&out, &size);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, mem);
+    for (int i = 0; i < count; i++) {
+        if (i == count - 1) {
+            struct timespec ts = {pause_ms / 1000, (long)(pause_ms % 1000) * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+        protocol_handle(p, lines[i]);
+    }
+    protocol_finish(p);
     protocol_destroy(p);
     engine_destroy(e);
     fclose(mem);

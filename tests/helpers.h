@@ -58,3 +58,6 @@ bool t_matches(const char *text, const char *pattern);
 void t_strip_timing(char *s);
 /* Runs each input through one engine in turn, each to its end; returns what it printed. */
 char *t_session_parts(const char *const *inputs, int count);
+/* Handles `lines` one by one through protocol_handle of a fresh engine, pausing `pause_ms`
+ * before the last, then finishes; returns what it printed. */
+char *t_session_timed(const char *const *lines, int count, int pause_ms);

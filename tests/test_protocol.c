@@ -377,7 +377,7 @@ START_TEST(bench_and_latency_errors)
     t_expect_session("bench foo\nbench all -1\nbench breakthrough 5 0\nbench all 1 1 0\n"
                    "bench all 1 1 1 1\nstoplatency 0\nstoplatency 10 0\nstoplatency 1 1 1\n"
                    "isready\n",
-                   "info string error: bench: bad depth 'foo'\n"
+                   "info string error: bench: unknown game 'foo' (a game id, all, or a depth)\n"
                    "info string error: bench: bad depth '-1'\n"
                    "info string error: bench: bad threads '0'\n"
                    "info string error: bench: bad hash '0'\n"

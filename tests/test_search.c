@@ -228,7 +228,7 @@ static Outcome run_search_contempt(const char *game, const char *fen, SearchLimi
     limits.time[1] = limits.time[1] ? limits.time[1] : -1;
     if (!limits.multipv)
         limits.multipv = 1;
-    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove});
+    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove, NULL});
     engine_wait(e);
     engine_destroy(e);
     return o;
@@ -404,7 +404,7 @@ START_TEST(smp_stop_answers_once)
         StopProbe probe = {.game = g};
         memcpy(probe.root, engine_position(e), g->pos_size);
         SearchLimits limits = {.infinite = true, .time = {-1, -1}, .multipv = 1};
-        engine_go(e, &limits, (SearchReport){&probe, probe_info, probe_bestmove});
+        engine_go(e, &limits, (SearchReport){&probe, probe_info, probe_bestmove, NULL});
         struct timespec ts = {0, (long)(i % 5) * 10 * 1000000L};
         nanosleep(&ts, NULL);
         engine_stop(e);
