@@ -11,7 +11,8 @@ OPT_debug   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-s
 OPT_tsan    = -O1 -g -fsanitize=thread
 OPT_cov     = -O0 -g --coverage
 OPT_fuzz    = -O1 -g -march=native -fno-omit-frame-pointer \
-              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+              -fno-sanitize-coverage=trace-cmp -DSEARCH_STACK_MB=8
 MODE    ?= release
 CFLAGS  ?= $(OPT_$(MODE))
 ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
