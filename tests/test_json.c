@@ -409,6 +409,69 @@ START_TEST(draughts_json)
 }
 END_TEST
 
+
+/* ---- Three Dragons --------------------------------------------------------------------- */
+
+#define TD "setoption name UCI_Variant value threedragons\n"
+#define TDS "setoption name UCI_Variant value threedragons-strength\n"
+#define TDD "setoption name UCI_Variant value threedragons-dragons\n"
+
+START_TEST(threedragons_json)
+{
+    JsonValue *root = json_after(TD "position startpos\n");
+    ck_assert_int_eq(count(root, "cells"), 81);
+    expect_cell(root, "a1", "mountain (Mountain)");
+    expect_cell(root, "i9", "mountain (Mountain)");
+    expect_cell(root, "e5", "cave (Dragon cave (its dragon has strength 5))");
+    expect_cell(root, "g5", "cave (Dragon cave (its dragon has strength 3))");
+    expect_cell(root, "d5", "square");
+    expect_cell_at(root, "i9", 8, 8);
+    ck_assert_int_eq(count(root, "pieces"), 22);
+    expect_pieces_on(root, "b1", "0 piece P 'White piece' []");
+    expect_pieces_on(root, "g8", "1 piece p 'Black piece' []");
+    ck_assert_int_eq(count(root, "moves"), 37);
+    json_free(root);
+    root = json_after(TDS "position startpos\n");
+    ck_assert_int_eq(count(root, "pieces"), 22);
+    expect_pieces_on(root, "e1", "0 piece P6 'White piece, strength 6' []");
+    expect_pieces_on(root, "d8", "1 piece p5 'Black piece, strength 5' []");
+    json_free(root);
+    /* one origin and destination, two moves: the custodial pair or the weaker d4 */
+    root = json_after(TDS "position fen M6p1M/9/9/9/2C1C1C2/3p15/1P3p21p6P33/9/M2P54M w - 0 1\n");
+    expect_move(root, "d1d3", "d1>d3 path=d1,d3 captured=c3,e3 converted= "
+                              "text=d1-d3, captures c3 e3");
+    expect_move(root, "d1d3xd4", "d1>d3 path=d1,d3 captured=d4 converted= "
+                                 "text=d1-d3, captures d4 by strength");
+    json_free(root);
+    /* a strength capture that tames the c5 dragon: the cave turns into a white piece */
+    root = json_after(TDD "position fen M6p1M/7p11/9/2P2p25/1P3C1C1C2/2P16/3P55/9/M7M w - 5 3\n");
+    expect_move(root, "d3d5xd6", "d3>d5 path=d3,d5 captured=d6 converted=c5 "
+                                 "text=d3-d5, captures d6 by strength, tames the dragon of c5");
+    json_free(root);
+    root = json_after(TDD "position fen M7M/9/9/2p3p25/1p6P31C1C2/2p46/8p2/7p2P1/M7M w c 0 1\n");
+    expect_pieces_on(root, "c5", "0 dragon P3 'White dragon, strength 3' []");
+    json_free(root);
+    root = json_after(TDS "position fen M7M/9/9/9/2C1C1C2/9/9/P17p3/MP16M b - 0 1\n");
+    expect_result(root, "0 one piece left | White wins: Black has only one piece left | -");
+    json_free(root);
+    expect_display_tail(TDD "position fen M7M/9/9/9/2C1C1C2/9/9/P17p3/MP16M b - 0 1\n",
+                        "Legend:\n"
+                        "  P4  white piece; the digit is its strength (1-6)\n"
+                        "  p4  black piece; the digit is its strength (1-6)\n"
+                        "      a piece on c5, e5 or g5 is a tamed dragon on its cave\n"
+                        "  M   mountain: no piece enters or crosses it; a partner in custodial "
+                        "capture\n"
+                        "  C   dragon cave: no piece enters or crosses it; a partner in custodial "
+                        "capture\n"
+                        "  .   empty square\n"
+                        "Game: threedragons-dragons\n"
+                        "Fen: M7M/9/9/9/2C1C1C2/9/9/P17p3/MP16M b - 0 1\n"
+                        "Key: 5DD93DF0EF19778A\n"
+                        "Side to move: black\n"
+                        "Result: White wins: Black has only one piece left\n");
+}
+END_TEST
+
 Suite *json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -419,6 +482,7 @@ Suite *json_suite(void)
     tcase_add_test(tc, breakthrough_moves_and_results);
     tcase_add_test(tc, dragonsgate_json);
     tcase_add_test(tc, draughts_json);
+    tcase_add_test(tc, threedragons_json);
     suite_add_tcase(s, tc);
     return s;
 }
