@@ -472,6 +472,78 @@ START_TEST(threedragons_json)
 }
 END_TEST
 
+
+/* ---- Dragon Face ----------------------------------------------------------------------- */
+
+#define DF "setoption name UCI_Variant value dragonface\n"
+
+START_TEST(dragonface_json)
+{
+    JsonValue *root = json_after(DF "position startpos\n");
+    ck_assert_str_eq(json_member(root, "game")->string, "dragonface");
+    ck_assert_int_eq(count(root, "cells"), 99);
+    ck_assert_int_eq((int)json_member(root, "width")->number, 11);
+    ck_assert_int_eq((int)json_member(root, "height")->number, 9);
+    expect_cell(root, "a1", "sacrifice-zone (Sacrifice Zone)");
+    expect_cell(root, "k5", "sacrifice-zone (Sacrifice Zone)");
+    expect_cell(root, "f9", "sacrifice-zone (Sacrifice Zone)");
+    expect_cell(root, "b2", "territory (Territories, White's back line)");
+    expect_cell(root, "j8", "territory (Territories, Black's back line)");
+    expect_cell(root, "f5", "territory (Territories)");
+    expect_cell_at(root, "k9", 10, 8);
+    ck_assert_int_eq(count(root, "pieces"), 28);
+    expect_pieces_on(root, "f2", "0 emperor E 'White Emperor' []");
+    expect_pieces_on(root, "c8", "1 ambassador a 'Black Ambassador' []");
+    expect_pieces_on(root, "c3", "0 governor G 'White Governor' [two-square-right]");
+    ck_assert_int_eq(count(root, "moves"), 44);
+    json_free(root);
+    /* a capture into the corner converts b8 and revives k4: two moves from c7 to a9 */
+    root = json_after(DF "position fen 4g6/1g1g7/1gG8/2G4e3/11/10A/11/9E1/11 w - - 0 1\n");
+    expect_pieces_on(root, "k4", "0 ambassador A 'White Ambassador' [trapped]");
+    expect_move(root, "c7a9", "c7>a9 path=c7,a9 captured= converted=b8 "
+                              "text=c7-a9, converts the governor on b8");
+    expect_move(root, "c7a9@k4", "c7>a9 path=c7,a9 captured= converted=b8,k4 "
+                                 "text=c7-a9, converts the governor on b8, revives the "
+                                 "Ambassador on k4");
+    expect_move(root, "c7c8@k4", "c7>c8 path=c7,c8 captured= converted=k4 "
+                                 "text=c7-c8, revives the Ambassador on k4");
+    json_free(root);
+    /* after that revival: the free Ambassador on its Governor, the immune convert */
+    root = json_after(DF "position fen 4g6/1g1g7/1gG8/2G4e3/11/10A/11/9E1/11 w - - 0 1 "
+                         "moves c7a9@k4\n");
+    expect_pieces_on(root, "k4", "0 ambassador A 'White Ambassador' [free] / "
+                                 "0 governor G 'White Governor' [underneath]");
+    expect_pieces_on(root, "b8", "0 governor G 'White Governor' [immune]");
+    expect_pieces_on(root, "a9", "");
+    json_free(root);
+    root = json_after(DF "position fen 11/11/11/5e5/5E5/11/11/11/11 w - - 0 1 moves f5f7\n");
+    expect_result(root, "0 Emperor captured | White wins: the Emperor is captured | -");
+    json_free(root);
+    /* the immune marker follows the piece it marks */
+    char *out = t_session(DF "position fen 11/11/11/5e5/5E5/11/11/11/11 w - - 0 1 moves f5f7\nd\n");
+    ck_assert_ptr_nonnull(strstr(out, " 7  :  .  .  .  .  E  .  .  .  .  : \n"
+                                      " 6  :  .  .  .  .  E* .  .  .  .  : \n"));
+    free(out);
+    expect_display_tail(DF "position fen 11/11/11/5e5/5E5/11/11/11/11 w - - 0 1 moves f5f7\n",
+                        "Legend:\n"
+                        "  E e  Emperor (white, black)\n"
+                        "  A a  Ambassador; in the Sacrifice Zone a trapped one\n"
+                        "  G g  Governor\n"
+                        "  F f  free Ambassador in the Zone, standing on the Governor that "
+                        "revived it\n"
+                        "  *    after a letter: the piece converted on the last ply, immune "
+                        "this ply\n"
+                        "  .    empty square of the Territories\n"
+                        "  :    empty square of the Sacrifice Zone (files a and k, ranks 1 "
+                        "and 9)\n"
+                        "Game: dragonface\n"
+                        "Fen: 11/11/5E5/5E5/11/11/11/11/11 b - f6 0 1\n"
+                        "Key: B769CD663ADCCFBA\n"
+                        "Side to move: black\n"
+                        "Result: White wins: the Emperor is captured\n");
+}
+END_TEST
+
 Suite *json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -483,6 +555,7 @@ Suite *json_suite(void)
     tcase_add_test(tc, dragonsgate_json);
     tcase_add_test(tc, draughts_json);
     tcase_add_test(tc, threedragons_json);
+    tcase_add_test(tc, dragonface_json);
     suite_add_tcase(s, tc);
     return s;
 }
