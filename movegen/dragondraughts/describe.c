@@ -47,8 +47,10 @@ static void dd_describe_move(const void *vp, Move m, DescMove *d)
     const DraughtsPos *p = vp;
     int path[DD_MAX_PATH], length = draughts_move_path(p, m, path);
     Bb64 captured = dd_move_captured(p, m);
+    /* the last landing, not dd_move_to(): a capture may end on a square it emptied
+     * earlier in the sequence, which the move's bits cannot show */
     d->from = path[0];
-    d->to = dd_move_to(p, m);
+    d->to = path[length - 1];
     size_t n = 0;
     for (int i = 0; i < length; i++) {
         describe_touch(d->path, &d->path_length, path[i]);
