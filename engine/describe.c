@@ -1,10 +1,15 @@
+/*
+ * The words every game shares for a finished game (repetition, the no-progress rule, no
+ * legal move), which each game's verdict hook then refines, and the grid-cell helper.
+ */
 #include "engine/describe.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-void describe_side(const Game *game, int side, char *buf, size_t size)
+/* The side's name with a capital: "White", "Storm". */
+static void describe_side(const Game *game, int side, char *buf, size_t size)
 {
     snprintf(buf, size, "%s", game->side_names[side]);
     if (buf[0])
