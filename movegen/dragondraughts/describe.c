@@ -53,10 +53,11 @@ static void dd_describe_move(const void *vp, Move m, DescMove *d)
     d->to = path[length - 1];
     size_t n = 0;
     for (int i = 0; i < length; i++) {
+        char square[DESCRIBE_NAME_MAX];
         describe_touch(d->path, &d->path_length, path[i]);
-        n += (size_t)snprintf(d->text + n, sizeof d->text - n, "%s%c%d",
-                              i == 0 ? "" : captured ? "x" : "-", 'a' + path[i] % 8,
-                              path[i] / 8 + 1);
+        describe_grid_name(8, path[i], square);
+        n += (size_t)snprintf(d->text + n, sizeof d->text - n, "%s%s",
+                              i == 0 ? "" : captured ? "x" : "-", square);
     }
     for (Bb64 b = captured; b;)
         describe_touch(d->captured, &d->captured_count, bb64_pop_lsb(&b));
