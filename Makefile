@@ -97,6 +97,7 @@ test: check-deps
 test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
+	sh tests/guide.sh $(WYRM)
 
 check-deps:
 	@pkg-config --exists check 2>/dev/null || { \
