@@ -487,8 +487,10 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(status, {"error": message, **extra})
 
     def send_error(self, code, message=None, explain=None):
-        # http.server's own errors (bad request line, headers too long) as JSON too.
+        # http.server's own errors (bad request line, headers too long) as JSON too, always
+        # with a status line, even to a request that never said which HTTP it speaks.
         self.close_connection = True
+        self.request_version = "HTTP/1.0"
         try:
             self.error(code, message or HTTPStatus(code).phrase)
         except OSError:
@@ -558,6 +560,8 @@ class Handler(BaseHTTPRequestHandler):
         self.handle_request("PATCH")
 
     def handle_request(self, method):
+        if self.request_version == "HTTP/0.9":
+            self.request_version = "HTTP/1.0"
         try:
             self.route(method, self.path.split("?", 1)[0])
         except ApiError as err:
