@@ -232,13 +232,13 @@ function select(name) {
     unselect();
     ui.selected = name;
     cellNode(name).classList.add('selected');
-    for (const m of movesFrom(name)) cellNode(m.to).classList.add('target');
+    for (const m of movesFrom(name)) cellNode(m.to).classList.add('destination');
 }
 
 function unselect() {
     ui.selected = null;
-    for (const node of $('board').querySelectorAll('.selected, .target')) {
-        node.classList.remove('selected', 'target');
+    for (const node of $('board').querySelectorAll('.selected, .destination')) {
+        node.classList.remove('selected', 'destination');
     }
 }
 
