@@ -11,6 +11,12 @@ void describe_side(const Game *game, int side, char *buf, size_t size)
         buf[0] = (char)toupper((unsigned char)buf[0]);
 }
 
+void describe_grid_cell(DescCell *cell, int file, int rank)
+{
+    *cell = (DescCell){.x = file, .y = rank, .w = 1, .h = 1, .kind = "square", .shade = -1};
+    snprintf(cell->name, sizeof cell->name, "%c%d", (char)('a' + file % 26), (rank + 1) % 100);
+}
+
 void describe_verdict(const Game *game, const void *pos, GameOverReason why, int winner,
                       int no_progress_plies, Verdict *v)
 {

@@ -84,7 +84,11 @@ void describe_verdict(const Game *game, const void *pos, GameOverReason why, int
 /* The side's name with a capital: "White", "Storm". */
 void describe_side(const Game *game, int side, char *buf, size_t size);
 
-/* Helpers for the games' hooks: append one cell to a path, capture or conversion list. */
+/* Helpers for the games' hooks. A square of a rectangular grid: named file letter + rank
+ * number ("a1", "e10"), at (file, rank), 1x1, kind "square", not chequered, no label. */
+void describe_grid_cell(DescCell *cell, int file, int rank);
+
+/* Append one cell to a path, capture or conversion list. */
 static inline void describe_touch(int *list, int *count, int cell)
 {
     if (*count < DESCRIBE_TOUCH_MAX)

@@ -12,10 +12,7 @@ static int bt_cells(DescCell *cells)
     for (int sq = 0; sq < 64; sq++) {
         int file = sq % 8, rank = sq / 8;
         DescCell *c = &cells[sq];
-        snprintf(c->name, sizeof c->name, "%c%d", 'a' + file, rank + 1);
-        c->x = file;
-        c->y = rank;
-        c->w = c->h = 1;
+        describe_grid_cell(c, file, rank);
         c->shade = (file + rank + 1) % 2; /* a1 dark, as on a chess board */
         c->kind = rank == 0 || rank == 7 ? "home-row" : "square";
         c->label = rank == 0 ? "White's home row, Black's goal"
