@@ -207,12 +207,13 @@ function draw() {
 }
 
 function drawPiece(cell, p, cx, cy, size, index, count) {
-    // Pieces sharing a cell (a crew aboard a vessel) are drawn smaller, side by side.
-    const scale = count > 1 ? 0.62 : 1;
-    const shift = count > 1 ? (index - (count - 1) / 2) * size * 0.3 : 0;
+    // Pieces sharing a cell (a crew aboard a vessel) are drawn smaller, along a diagonal
+    // from the lower left, in the engine's order.
+    const scale = count > 1 ? 0.58 : 1;
+    const shift = count > 1 ? (index - (count - 1) / 2) * size * 0.4 / (count - 1) : 0;
     const g = svg('g', { class: `piece side-${p.side} kind-${p.kind}`, 'data-piece': p.kind }, cell);
     for (const s of p.state || []) g.classList.add(`st-${s}`);
-    const x = cx + shift, y = cy + (count > 1 ? shift * 0.6 : 0), radius = size * 0.38 * scale;
+    const x = cx + shift, y = cy - shift, radius = size * 0.38 * scale;
     svg('circle', { class: 'body', cx: x, cy: y, r: radius }, g);
     svg('circle', { class: 'state', cx: x, cy: y, r: radius + 4 }, g);
     const label = svg('text', { x, y }, g);

@@ -174,11 +174,11 @@ class Page(unittest.TestCase):
                 self.open(f"?game={game}&white=human&black=engine&movetime=30")
                 self.assertEqual(self.js("return document.getElementById('game').value"), game)
                 moves = []
-                for _ in range(3):
+                for turn in range(3):
                     position = self.ref.position(game, moves)
                     if position["result"]:
                         break
-                    move = position["moves"][0]
+                    move = position["moves"][(turn * 7) % len(position["moves"])]
                     self.click_move(move)
                     moves.append(move["move"])
                     self.wait_plies(len(moves) + 1)
@@ -191,6 +191,42 @@ class Page(unittest.TestCase):
                 if SHOTS:
                     os.makedirs(SHOTS, exist_ok=True)
                     self.driver.save_screenshot(os.path.join(SHOTS, f"{game}.png"))
+
+    def marked(self, kind):
+        return sorted(self.js(f"return [...document.querySelectorAll('#board .cell.{kind}')]"
+                              ".map(e => e.dataset.cell)"))
+
+    def test_draughts_multi_capture(self):
+        fen = "8/8/2p5/1p1p4/2pP4/8/8/8 w 0 1"
+        self.open(f"?game=dragondraughts&white=human&black=human&fen={fen}")
+        self.assertIsNone(self.click_move({"from": "d4", "to": "d6", "move": "d4b4b6d6"}))
+        self.wait_plies(1)
+        self.assert_matches_engine("dragondraughts", ["d4b4b6d6"], fen)
+        self.assertEqual(self.marked("captured"), ["b5", "c4", "c6"])
+        self.assertEqual(self.marked("last"), ["b4", "b6", "d4", "d6"])
+        self.assertEqual(self.driver.find_element(By.CSS_SELECTOR, "#moves li").text,
+                         "d4xb4xb6xd6 (takes 3)")
+
+    def test_chooser(self):
+        fen = "M7M/4P54/2P2p31p23/9/2C1C1C2/9/p1p17/9/M7M w - 0 1"
+        self.open(f"?game=threedragons-strength&white=human&black=human&fen={fen}")
+        choices = self.click_move({"from": "e8", "to": "e7", "move": "e8e7xf7"})
+        self.assertEqual(choices, ["e8e7", "e8e7xf7"])
+        self.wait_plies(1)
+        self.assert_matches_engine("threedragons-strength", ["e8e7xf7"], fen)
+        self.assertEqual(self.marked("captured"), ["f7"])
+        pieces = {tuple(p[:2]) for p in self.drawn()["pieces"]}
+        self.assertIn(("d7", 1), pieces)
+        self.assertNotIn(("f7", 1), pieces)
+        # The chooser can be left without playing.
+        self.driver.find_element(By.ID, "undo").click()
+        self.wait_plies(0)
+        self.cell("e8").click()
+        self.cell("e7").click()
+        self.assertTrue(self.js("return !document.getElementById('chooser').hidden"))
+        self.driver.find_element(By.ID, "choose-cancel").click()
+        self.assertEqual(self.played(), [])
+        self.assertEqual(self.marked("destination"), [])
 
     def test_game_to_its_end(self):
         fen = "8/8/8/8/8/P7/p7/8 b 0 1"
