@@ -54,12 +54,17 @@ moves_from() {
     [ "$got" = "$want" ] || fail "$1: moves from $3 in '$2': got [$got], the guide says [$want]"
 }
 
-# shows GAME POSITION LINE: `d` prints exactly this line (a Fen:, Result: or info line).
-shows() {
+# replies GAME POSITION COMMAND LINE: the command prints exactly this line.
+replies() {
     checks=$((checks + 1))
-    out=$(engine "$1" "$2" d)
+    out=$(engine "$1" "$2" "$3")
     case $out in *"info string error"*) fail "$1: '$2' rejected: $out"; return ;; esac
-    printf '%s\n' "$out" | grep -qxF "$3" || fail "$1: '$2' does not show '$3'"
+    printf '%s\n' "$out" | grep -qxF "$4" || fail "$1: '$3' in '$2' does not print '$4'"
+}
+
+# shows GAME POSITION LINE: `d` prints exactly this line (its Fen: line, say).
+shows() {
+    replies "$1" "$2" d "$3"
 }
 
 # refused GAME POSITION: the position or one of its moves is refused with an error.
@@ -103,7 +108,7 @@ moves_are breakthrough startpos "b2a3 c2b3 d2c3 e2d3 f2e3 g2f3 h2g3 a2a3 b2b3 c2
     f2f3 g2g3 h2h3 a2b3 b2c3 c2d3 d2e3 e2f3 f2g3 g2h3"
 shows breakthrough "startpos moves d2d3 e7e6 d3d4 e6e5 d4e5" \
     "Fen: pppppppp/pppp1ppp/8/4P3/8/8/PPP1PPPP/PPPPPPPP b 0 3"
-shows breakthrough "fen 8/1P6/8/8/8/8/p7/8 w moves b7b8" "Result: p1win (rules)"
+replies breakthrough "fen 8/1P6/8/8/8/8/p7/8 w moves b7b8" "query result" "response p1win"
 refused breakthrough "fen 1P6/8/8/8/8/8/8/p7 b"
 
 # Dragon's Gate
@@ -191,7 +196,8 @@ shows dragonqi \
     "fen 4k4/9/9/9/4q4/4(s4)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - d 220300 - 0 1 lance moves e11e10" \
     "Fen: 4k4/9/9/9/9/4(s4x)4/9/9/9/9/9/9/9/4F4/4K4 F DQ0wdy0W - d 220000 - 1 1 lance"
 QI_SWORD='9/9/5k1t1/3K5/9/9/9/9/9/9/9/9/9/4F4/9 F DQ0wdy0W - - 220000 - 0 1 lance'
-shows dragonqi "fen $QI_SWORD moves d12e13" "info string result RESULT F DIRECT 5-0"
+replies dragonqi "fen $QI_SWORD moves d12e13" "query result" "info string result RESULT F DIRECT 5-0"
+replies dragonqi "fen $QI_SWORD moves d12e13" "query result" "response p2win"
 moves_are dragonqi "fen 9/9/5k1c1/3K5/9/9/9/9/9/9/9/9/9/4F4/9 F DQ0wdy0W - - 220000 - 0 1 lance" \
     "d12c11 d12d11 d12e11 d12c12 d12e12"
 moves_from dragonqi "fen t*1chkhc1t*/pp1gqg1pp/A1nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/T1NUUUN2/PP1GFG1PP/2CHKHC1T* F DQ0wdy0W - IaiHhd 220333 - 0 1 lance" \
