@@ -279,6 +279,13 @@ void engine_destroy(Engine *e)
 const Game *engine_game(const Engine *e) { return e->game; }
 const void *engine_position(const Engine *e) { return e->pos; }
 
+int engine_history(const Engine *e, const void **start, const Move **moves)
+{
+    *start = e->start;
+    *moves = e->moves;
+    return e->played;
+}
+
 bool engine_set_game(Engine *e, const char *name, char *err)
 {
     const Game *g = registry_find(name);
@@ -411,7 +418,7 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
 
 /* ---- results -------------------------------------------------------------------------- */
 
-static int no_progress_limit(const Engine *e)
+int engine_no_progress_limit(const Engine *e)
 {
     return e->game->no_progress_plies ? e->game->no_progress_plies : e->no_progress_plies;
 }
@@ -420,9 +427,10 @@ GameEnd engine_game_end(const Engine *e)
 {
     const Game *g = e->game;
     GameOverReason why;
-    GameEnd end = {RESULT_NONE, -1, NULL};
-    end.result = game_over(g, e->pos, e->keys, e->played, no_progress_limit(e), &why);
+    GameEnd end = {RESULT_NONE, -1, NULL, GAME_GOES_ON};
+    end.result = game_over(g, e->pos, e->keys, e->played, engine_no_progress_limit(e), &why);
     end.reason = game_over_reason_name(why);
+    end.why = why;
     int side = g->side_to_move(e->pos);
     if (end.result == RESULT_WIN)
         end.winner = side;
@@ -442,7 +450,7 @@ void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
         .root = e->pos,
         .history = e->keys,
         .history_length = e->played,
-        .no_progress_plies = no_progress_limit(e),
+        .no_progress_plies = engine_no_progress_limit(e),
         .contempt = e->contempt,
         .skill_handicap = SEARCH_SKILL_FULL - e->skill,
         .limits = *limits,

@@ -58,6 +58,7 @@ typedef struct GameEnd {
     Result result;     /* for the side to move; RESULT_NONE while the game goes on */
     int winner;        /* P1, P2, or -1 for a draw or no result */
     const char *reason;
+    GameOverReason why;
 } GameEnd;
 
 enum { POSITION_MAX_MOVES = 1000000 };
@@ -68,6 +69,9 @@ void engine_destroy(Engine *e);
 /* The current game and position (game->pos_size bytes; valid until the next setter). */
 const Game *engine_game(const Engine *e);
 const void *engine_position(const Engine *e);
+/* The moves played since the position `position` started from (its start, and the moves
+ * in order); returns their number. */
+int engine_history(const Engine *e, const void **start, const Move **moves);
 
 /* Same as the UCI_Variant option. */
 bool engine_set_game(Engine *e, const char *name, char *err);
@@ -80,6 +84,8 @@ Move engine_parse_move(const Engine *e, const char *text);
 void engine_new_game(Engine *e);
 
 GameEnd engine_game_end(const Engine *e);
+/* The plies without progress that draw the current game (its own rule, or the option). */
+int engine_no_progress_limit(const Engine *e);
 
 /* ---- searching and background work --------------------------------------------------- */
 

@@ -13,7 +13,9 @@
 #include <time.h>
 
 #include "bench/bench.h"
+#include "engine/describe.h"
 #include "protocol/input.h"
+#include "protocol/json.h"
 #include "protocol/protocol.h"
 
 #define ENGINE_NAME "wyrm 1.0"
@@ -528,15 +530,31 @@ static void cmd_display(Protocol *p, const Tokens *t)
     g->fen_write(pos, fen, sizeof fen);
     GameEnd end = engine_game_end(e);
     output_block(p->out, board);
+    output_line(p->out, "Legend:");
+    for (const char *s = g->describe->legend; *s;) {
+        int len = (int)strcspn(s, "\n");
+        output_line(p->out, "  %.*s", len, s);
+        s += len + (s[len] == '\n');
+    }
     output_line(p->out, "Game: %s", g->name);
     output_line(p->out, "Fen: %s", fen);
     output_line(p->out, "Key: %016" PRIX64, g->key(pos));
     output_line(p->out, "Side to move: %s", g->side_names[g->side_to_move(pos)]);
-    if (end.result == RESULT_NONE)
+    if (end.result == RESULT_NONE) {
         output_line(p->out, "Result: none");
-    else
-        output_line(p->out, "Result: %s (%s)", result_word(&end), end.reason);
-    print_result_info(p);
+        return;
+    }
+    Verdict v;
+    describe_verdict(g, pos, end.why, end.winner, engine_no_progress_limit(e), &v);
+    output_line(p->out, "Result: %s", v.text);
+}
+
+static void cmd_json(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    char *line = json_position(p->engine);
+    output_line(p->out, "%s", line);
+    free(line);
 }
 
 static void cmd_moves(Protocol *p, const Tokens *t)
@@ -778,6 +796,7 @@ static const Command COMMANDS[] = {
     {"query", AT_ONCE, cmd_query},
     {"d", AT_ONCE, cmd_display},
     {"moves", AT_ONCE, cmd_moves},
+    {"json", AT_ONCE, cmd_json},
     {"eval", AT_ONCE, cmd_eval},
     {"perft", IN_TURN, cmd_perft},
     {"bench", IN_TURN, cmd_bench},

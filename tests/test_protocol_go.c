@@ -304,7 +304,7 @@ START_TEST(currmove_after_one_second)
 {
     const char *lines[] = {"setoption name UCI_Variant value breakthrough", "go infinite",
                            "stop"};
-    char *out = t_session_timed(lines, 3, 1500);
+    char *out = t_session_timed(lines, 3, 3000);
     int n = t_count_lines(out, "info depth ");
     int cur = 0;
     for (const char *s = out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
