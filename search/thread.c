@@ -91,13 +91,8 @@ void pool_clear(SearchPool *pool)
     }
 }
 
-/* Search frames hold move lists, so threads get a roomy stack (only touched pages count).
- * A build may set a smaller one (the fuzz build does: its searches are a few plies deep
- * and a sanitizer pays for every byte of a thread's stack when the thread ends). */
-#ifndef SEARCH_STACK_MB
-#define SEARCH_STACK_MB 64
-#endif
-enum { SEARCH_STACK_BYTES = SEARCH_STACK_MB * 1024 * 1024 };
+/* Search frames hold move lists, so threads get a roomy stack (only touched pages count). */
+enum { SEARCH_STACK_BYTES = 64 * 1024 * 1024 };
 
 static bool start_thread(pthread_t *handle, void *(*fn)(void *), void *arg)
 {
