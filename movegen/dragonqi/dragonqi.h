@@ -348,6 +348,8 @@ extern const char *const dq_variation_names[DQ_VARIATIONS];
 /* result.c */
 Result dq_result(const void *pos);
 void dq_result_info(const void *pos, char *buf, size_t size);
+void dq_points(const void *pos, int halves[2]);
+extern const GameScoring dq_scoring;
 
 /* eval/dragonqi.c */
 Score dragonqi_evaluate(const void *pos);
