@@ -300,23 +300,30 @@ static bool in_shard(int number, int k, int n)
 static bool same_match(Merge *m, const ShardHeader *h)
 {
     const ShardHeader *a = &m->first;
-    const char *differs = strcmp(a->game, h->game) != 0             ? "game"
-                          : strcmp(a->names[0], h->names[0]) != 0 ||
-                                  strcmp(a->names[1], h->names[1]) != 0
-                              ? "engines"
-                          : a->games != h->games                    ? "number of games"
-                          : a->shards != h->shards                  ? "number of shards"
-                          : a->seed != h->seed                      ? "seed"
-                          : strcmp(a->openings, h->openings) != 0   ? "openings"
-                          : strcmp(a->sprt, h->sprt) != 0           ? "SPRT"
-                                                                    : NULL;
-    if (!differs)
-        return true;
-    char what[128];
-    snprintf(what, sizeof what, "not the same match as the first file (its %s differ%s)",
-             differs, strcmp(differs, "engines") == 0 ? "" : "s");
-    m->line = 2;
-    return merge_fail(m, what);
+    /* Each field with the line it is on. */
+    const struct {
+        bool differs;
+        const char *what;
+        int line;
+    } fields[] = {
+        {strcmp(a->game, h->game) != 0, "game differs", 2},
+        {strcmp(a->names[0], h->names[0]) != 0 || strcmp(a->names[1], h->names[1]) != 0,
+         "engines differ", 3},
+        {a->games != h->games, "number of games differs", 5},
+        {a->shards != h->shards, "number of shards differs", 6},
+        {a->seed != h->seed, "seed differs", 7},
+        {strcmp(a->openings, h->openings) != 0, "openings differ", 8},
+        {strcmp(a->sprt, h->sprt) != 0, "SPRT differs", 9},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+        if (fields[i].differs) {
+            char what[128];
+            snprintf(what, sizeof what, "not the same match as the first file (its %s)",
+                     fields[i].what);
+            m->line = fields[i].line;
+            return merge_fail(m, what);
+        }
+    return true;
 }
 
 static bool read_results(Merge *m, FILE *f, ShardHeader *h)
