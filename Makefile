@@ -90,22 +90,24 @@ $(OUT)/fuzzer/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o
 run: wyrm
 	./wyrm
 
-## test: install Check if missing (as root), build, and run every test suite
+## test: install Check and GNU parallel if missing (as root), build, run every test suite
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
 test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) tests/distributed.sh
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
 
+# Check for the unit tests; GNU parallel for tests/distributed.sh (the sharded matches).
 check-deps:
-	@pkg-config --exists check 2>/dev/null || { \
+	@{ pkg-config --exists check 2>/dev/null && command -v parallel >/dev/null; } || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    echo "Installing the Check unit-test framework (apt-get install -y check pkg-config)"; \
-	    (apt-get install -y check pkg-config || \
-	     (apt-get update && apt-get install -y check pkg-config)) >/dev/null; \
+	    echo "Installing Check and GNU parallel (apt-get install -y check pkg-config parallel)"; \
+	    (apt-get install -y check pkg-config parallel || \
+	     (apt-get update && apt-get install -y check pkg-config parallel)) >/dev/null; \
 	  else \
-	    echo "make test needs the Check framework: run 'sudo apt-get install check pkg-config'"; \
+	    echo "make test needs Check and GNU parallel: run 'sudo apt-get install check pkg-config parallel'"; \
 	    exit 1; \
 	  fi; }
 
@@ -131,6 +133,7 @@ tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=stress $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchshard $(TESTS)
 
 ## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
 # The corpus of tests/fuzz/corpus/<target>/ is replaced by the smallest set (-merge=1) of
