@@ -2,8 +2,8 @@
  * The match: a thread per concurrent game, each owning one process of each engine, taking
  * games from the schedule (every game, or a shard's pairs) through a shared counter;
  * results, the running score, the PGN, the results file and the SPRT decision go through
- * one lock. Stopping (an SPRT decision or Ctrl-C) writes a byte into
- * the abort pipe, which every wait on an engine also polls, so no thread sleeps through it.
+ * one lock. Stopping (an SPRT decision or Ctrl-C) writes a byte into the abort pipe, which
+ * every wait on an engine also polls, so no thread sleeps through it.
  */
 #include "bench/match.h"
 
@@ -43,8 +43,8 @@ typedef struct Match {
     int next_game;        /* the next schedule entry to hand out */
     bool stopping;        /* hand out no more games, ignore late results */
     MatchTally tally;
-    GameResult *results;  /* by game number - 1 */
-    char **pending_pgn;   /* finished games' PGN waiting for their turn, by schedule entry */
+    GameResult *results; /* by game number - 1 */
+    char **pending_pgn;  /* finished games' PGN waiting for their turn, by schedule entry */
     int next_pgn;
     SprtVerdict verdict;
 } Match;

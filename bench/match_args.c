@@ -230,8 +230,8 @@ static bool parse_tiger(const char *s, TimeControl *tc)
     if (!parse_real(text, &reserve) || !parse_real(plus + 1, &inc) ||
         !parse_int(slash + 1, 1, ARGS_CUTOFF_MAX, &cutoff) || !parse_real(final + 1, &last))
         return false;
-    if (reserve * 1000 < 1 || reserve * 1000 > ARGS_MS_MAX || inc < 0 ||
-        inc * 1000 > ARGS_MS_MAX || last < 0 || last * 1000 > ARGS_MS_MAX)
+    if (reserve * 1000 < 1 || reserve * 1000 > ARGS_MS_MAX || inc < 0 || inc * 1000 > ARGS_MS_MAX ||
+        last < 0 || last * 1000 > ARGS_MS_MAX)
         return false;
     tc->base_ms = llround(reserve * 1000);
     tc->inc_ms = llround(inc * 1000);
@@ -471,8 +471,9 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
         if (strncmp(args[i], "model=", 6) == 0) {
             const char *model = args[i] + 6;
             if (strcmp(model, "trinomial") != 0 && strcmp(model, "pentanomial") != 0)
-                return fail(err, size, "-sprt: model= must be trinomial or pentanomial, not "
-                                       "'%.64s'",
+                return fail(err, size,
+                            "-sprt: model= must be trinomial or pentanomial, not "
+                            "'%.64s'",
                             model);
             s->model = strcmp(model, "pentanomial") == 0 ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
             continue;
@@ -534,8 +535,9 @@ static bool check_shards(const MatchConfig *c, char *err, size_t size)
         return fail(err, size, "-shard: %d parts of %d games: a part needs a pair at least",
                     c->shards, c->games);
     if (c->openings == OPENINGS_RANDOM && !c->seed_given)
-        return fail(err, size, "-shard with random openings needs -seed (the same for every "
-                               "part)");
+        return fail(err, size,
+                    "-shard with random openings needs -seed (the same for every "
+                    "part)");
     return true;
 }
 

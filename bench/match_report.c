@@ -7,6 +7,8 @@
 #include "engine/registry.h"
 
 static const int WIN_HALVES = 2, DRAW_HALVES = 1;
+/* The first engine's result in a results file, indexed by its points in halves. */
+static const char RESULT_LETTERS[] = "LDW";
 
 /* ---- results and the tally ----------------------------------------------------------- */
 
@@ -16,7 +18,9 @@ GameResult game_result_of(const GameRecord *r)
     /* Which configured engine won: P1 was played by engine_of_p1. */
     int winner = o->winner < 0 ? -1 : o->winner == P1 ? r->engine_of_p1 : !r->engine_of_p1;
     GameResult g = {.number = r->number,
-                    .score = winner < 0 ? DRAW_HALVES : winner == 0 ? WIN_HALVES : 0,
+                    .score = winner < 0    ? DRAW_HALVES
+                             : winner == 0 ? WIN_HALVES
+                                           : 0,
                     .termination = o->termination};
     g.points[r->engine_of_p1] = r->points[P1];
     g.points[!r->engine_of_p1] = r->points[P2];
@@ -109,7 +113,8 @@ void report_print(FILE *out, const ReportInfo *info, const MatchTally *t)
         print_elo(out, "Elo from pairs", info, &est);
     if (info->sprt.enabled) {
         print_sprt(out, &info->sprt, SPRT_TRINOMIAL, match_sprt_llr(&info->sprt, s));
-        print_sprt(out, &info->sprt, SPRT_PENTANOMIAL, match_sprt_llr_pairs(&info->sprt, &t->pairs));
+        print_sprt(out, &info->sprt, SPRT_PENTANOMIAL,
+                   match_sprt_llr_pairs(&info->sprt, &t->pairs));
     }
     fprintf(out, "%-24s %10s %10s %6s\n", "termination", "lost by 1", "lost by 2", "draws");
     for (int term = 0; term < TERM_COUNT; term++) {
@@ -187,11 +192,10 @@ void results_add(ResultsFile *rf, const GameResult *r)
 {
     if (!rf->f)
         return;
-    static const char letters[] = {'L', 'D', 'W'};
     char term[64];
     termination_word(r->termination, term, sizeof term);
-    fprintf(rf->f, "result %d %c %s %d %d\n", r->number, letters[r->score], term, r->points[0],
-            r->points[1]);
+    fprintf(rf->f, "result %d %c %s %d %d\n", r->number, RESULT_LETTERS[r->score], term,
+            r->points[0], r->points[1]);
     fflush(rf->f);
 }
 
@@ -264,8 +268,9 @@ static bool read_header(Merge *m, FILE *f, ShardHeader *h)
         return merge_fail(m, "bad game count");
     if (!header_line(m, f, "shard", value, sizeof value))
         return false;
-    if (sscanf(value, "%d/%d%n", &h->shard, &h->shards, &(int){0}) != 2 || h->shard < 1 ||
-        h->shard > h->shards || h->shards > (h->games + 1) / 2)
+    int used = 0;
+    if (sscanf(value, "%d/%d%n", &h->shard, &h->shards, &used) != 2 || value[used] ||
+        h->shard < 1 || h->shard > h->shards || h->shards > (h->games + 1) / 2)
         return merge_fail(m, "bad shard K/N");
     if (!header_line(m, f, "seed", value, sizeof value))
         return false;
@@ -346,7 +351,7 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
                    &used) != 5 ||
             line[used] != 0)
             return merge_fail(m, "expected 'result N W|D|L TERMINATION P1 P2' or 'end ...'");
-        const char *letter = strchr("LDW", score);
+        const char *letter = strchr(RESULT_LETTERS, score);
         if (!letter || !score)
             return merge_fail(m, "the result is not W, D or L");
         if (!termination_of_word(term_word, &term)) {
@@ -360,7 +365,7 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
         GameResult *r = &m->results[number - 1];
         if (r->number)
             return merge_fail(m, "a game given twice");
-        *r = (GameResult){number, (int)(letter - "LDW"), term, {p0, p1}};
+        *r = (GameResult){number, (int)(letter - RESULT_LETTERS), term, {p0, p1}};
     }
     return true;
 }
@@ -432,8 +437,9 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
         int missing = 0;
         for (int k = 1; k <= m.first.shards; k++)
             missing += !m.shard_seen[k];
-        fprintf(out, "Merged %d of %d shards of %s vs %s, %s, %d games: %d finished, %d running, "
-                     "%d stopped by the SPRT, %d interrupted\n",
+        fprintf(out,
+                "Merged %d of %d shards of %s vs %s, %s, %d games: %d finished, %d running, "
+                "%d stopped by the SPRT, %d interrupted\n",
                 count, m.first.shards, m.first.names[0], m.first.names[1], game->name,
                 m.first.games, count - running - stopped - interrupted, running, stopped,
                 interrupted);
@@ -442,10 +448,10 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
                            .games = m.first.games,
                            .sprt = sprt};
         bool decided = sprt.enabled && report_verdict(&sprt, &t) != SPRT_CONTINUE;
-        info.status = decided                                    ? REPORT_SPRT
-                      : interrupted                              ? REPORT_INTERRUPTED
-                      : running || missing || stopped            ? REPORT_PARTIAL
-                                                                 : REPORT_FINISHED;
+        info.status = decided                         ? REPORT_SPRT
+                      : interrupted                   ? REPORT_INTERRUPTED
+                      : running || missing || stopped ? REPORT_PARTIAL
+                                                      : REPORT_FINISHED;
         report_print(out, &info, &t);
     }
     free(m.results);

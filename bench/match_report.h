@@ -32,8 +32,8 @@
 enum { LOSER_DRAW = 2 };
 
 typedef struct GameResult {
-    int number;              /* 1-based; 0: not played (yet) */
-    int score;               /* the first engine's points in halves: 2 win, 1 draw, 0 loss */
+    int number; /* 1-based; 0: not played (yet) */
+    int score;  /* the first engine's points in halves: 2 win, 1 draw, 0 loss */
     Termination termination;
     int points[MATCH_ENGINES]; /* each engine's points in halves (the game's scoring) */
 } GameResult;

@@ -66,8 +66,9 @@ static void assert_same(const char *got, const char *expected)
     size_t i = 0;
     while (got[i] && got[i] == expected[i])
         i++;
-    ck_assert_msg(got[i] == expected[i], "texts differ at byte %zu:\n  got      %.300s\n  expected %.300s",
-                  i, got + i, expected + i);
+    ck_assert_msg(got[i] == expected[i],
+                  "texts differ at byte %zu:\n  got      %.300s\n  expected %.300s", i, got + i,
+                  expected + i);
 }
 
 /* A fresh directory for one test's files. */
@@ -158,9 +159,9 @@ START_TEST(tally_pairs)
     MatchTally t = {0};
     /* number, engine 1's halves, termination, points */
     const GameResult in[] = {
-        {2, 0, TERM_RULES, {0, 2}},        {5, 2, TERM_TIME_FORFEIT, {2, 0}},
-        {1, 2, TERM_RULES, {2, 0}},        {4, 1, TERM_REPETITION, {1, 1}},
-        {7, 1, TERM_MAX_PLIES, {1, 1}},    {3, 2, TERM_ILLEGAL_MOVE, {2, 0}},
+        {2, 0, TERM_RULES, {0, 2}},     {5, 2, TERM_TIME_FORFEIT, {2, 0}},
+        {1, 2, TERM_RULES, {2, 0}},     {4, 1, TERM_REPETITION, {1, 1}},
+        {7, 1, TERM_MAX_PLIES, {1, 1}}, {3, 2, TERM_ILLEGAL_MOVE, {2, 0}},
     };
     for (size_t i = 0; i < sizeof in / sizeof *in; i++)
         tally_add(&t, results, 7, &in[i]);
@@ -351,8 +352,9 @@ START_TEST(shard_merge_equals_unsharded)
         snprintf(path, sizeof path, "%s/s%d.out", dir, k);
         char *out = slurp(path);
         char line[128];
-        snprintf(line, sizeof line, "Shard %d/3: %d of the 14 games (pair %d and every 3 pairs "
-                                    "after it)\n",
+        snprintf(line, sizeof line,
+                 "Shard %d/3: %d of the 14 games (pair %d and every 3 pairs "
+                 "after it)\n",
                  k, n, k);
         assert_contains(out, line);
         free(out);
@@ -444,9 +446,10 @@ START_TEST(merge_partial_and_errors)
 
     /* Enough won pairs decide the test: the launcher may stop the shards. */
     char many[4096];
-    snprintf(many, sizeof many, "wyrm-match-results 1\ngame breakthrough\nengine1 new\nengine2 "
-                                "old\ngames 400\nshard 1/1\nseed 5\nopenings startpos\n"
-                                "sprt 0 50 0.05 0.05 pentanomial\n");
+    snprintf(many, sizeof many,
+             "wyrm-match-results 1\ngame breakthrough\nengine1 new\nengine2 "
+             "old\ngames 400\nshard 1/1\nseed 5\nopenings startpos\n"
+             "sprt 0 50 0.05 0.05 pentanomial\n");
     for (int g = 1; g <= 60; g++) {
         char line[64];
         snprintf(line, sizeof line, "result %d %c rules %d %d\n", g, g % 4 == 0 ? 'D' : 'W',
@@ -523,8 +526,9 @@ static Run run(const char *args)
     for (char *w = strtok_r(copy, " ", &rest); w && argc < 60; w = strtok_r(NULL, " ", &rest)) {
         argv[argc++] = text + n;
         for (const char *s = w; *s; s++)
-            n += (size_t)(*s == '%' ? snprintf(text + n, sizeof text - n, "%s", fake)
-                                    : snprintf(text + n, sizeof text - n, "%c", *s == '_' ? ' ' : *s));
+            n += (size_t)(*s == '%'
+                              ? snprintf(text + n, sizeof text - n, "%s", fake)
+                              : snprintf(text + n, sizeof text - n, "%c", *s == '_' ? ' ' : *s));
         text[n++] = 0;
     }
     argv[argc++] = "-results";
@@ -606,15 +610,17 @@ START_TEST(dragonqi_game_points)
     /* A loss by a fault scores as a loss on time: 5 + 1/2 nominal to the winner. */
     Run r = run("-game dragonqi -engine cmd=%_name=good -engine cmd=%_mode=illegal_name=bad "
                 "-each depth=1 -games 2");
-    assert_contains(r.out, "engine                     wins  draws losses     points  game points\n"
-                           "good                          2      0      0        2.0         11.0\n"
-                           "bad                           0      0      2        0.0          0.0\n");
+    assert_contains(r.out,
+                    "engine                     wins  draws losses     points  game points\n"
+                    "good                          2      0      0        2.0         11.0\n"
+                    "bad                           0      0      2        0.0          0.0\n");
     assert_contains(r.results, "result 1 W illegal_move 11 0\nresult 2 W illegal_move 11 0\n");
     run_free(&r);
     /* Truces: the adjudicated draw and the threefold repetition score 1 - 1. */
     r = run("-game dragonqi -engine cmd=% name=a -engine cmd=% name=b -each depth=1 -games 2 "
             "-maxplies 3");
-    assert_contains(r.out, "a                             0      2      0        1.0          2.0\n");
+    assert_contains(r.out,
+                    "a                             0      2      0        1.0          2.0\n");
     assert_contains(r.results, "result 1 D max_plies 2 2\nresult 2 D max_plies 2 2\n");
     run_free(&r);
 }

@@ -54,7 +54,7 @@ static DqEnd dq_end(const DqPos *p)
         won = DQ_HALVES_LOCKUP;
     } else {
         end.winner = '-';
-        end.type = !dq_has_legal_move(p)                ? "STALEMATE"
+        end.type = !dq_has_legal_move(p)                 ? "STALEMATE"
                    : p->halfmove >= DQ_NO_PROGRESS_PLIES ? "FIFTY"
                                                          : "REPETITION";
         end.halves[DQ_STORM] = end.halves[DQ_FOREST] = DQ_HALVES_TRUCE;
