@@ -21,75 +21,55 @@ Result dq_result(const void *pos)
     return RESULT_NONE;
 }
 
-/* The scoring table (§8) in half points: the half of Locking up is the nominal half. */
-enum {
-    DQ_HALVES_DIRECT = 10,
-    DQ_HALVES_FLAG = 6,
-    DQ_HALVES_LOCKUP = 11,
-    DQ_HALVES_TRUCE = 2,
-};
-
-/* How a finished game ended: the winner's letter (F, S or - for a truce), the type, and
- * each side's points in halves (by side: storm, forest). */
-typedef struct DqEnd {
-    char winner;
-    const char *type;
-    int halves[2];
-} DqEnd;
-
-static DqEnd dq_end(const DqPos *p)
+void dq_outcome(const void *pos, bool fifty, DqOutcome *o)
 {
-    /* The side to move has lost, unless the game is a truce. */
-    int loser = p->side;
-    DqEnd end = {loser == DQ_STORM ? 'F' : 'S', NULL, {0, 0}};
-    int won = 0;
+    const DqPos *p = pos;
+    int winner = !p->side;
+    /* game points of the winner, in halves; the loser scores nothing */
     if (p->flags & DQ_FLAG_PLANTED) {
-        end.type = "FLAG";
-        won = DQ_HALVES_FLAG;
+        *o = (DqOutcome){winner, "FLAG", {0, 0}};
+        o->points_halves[winner] = 6;
     } else if (p->royal[p->side] == DQ_NO_CELL) {
-        end.type = "DIRECT";
-        won = DQ_HALVES_DIRECT;
+        *o = (DqOutcome){winner, "DIRECT", {0, 0}};
+        o->points_halves[winner] = 10;
     } else if (!dq_has_legal_move(p) && dq_royal_attacked(p, p->side)) {
-        end.type = "LOCKUP";
-        won = DQ_HALVES_LOCKUP;
+        *o = (DqOutcome){winner, "LOCKUP", {0, 0}};
+        o->points_halves[winner] = 11;
     } else {
-        end.winner = '-';
-        end.type = !dq_has_legal_move(p)                 ? "STALEMATE"
-                   : p->halfmove >= DQ_NO_PROGRESS_PLIES ? "FIFTY"
-                                                         : "REPETITION";
-        end.halves[DQ_STORM] = end.halves[DQ_FOREST] = DQ_HALVES_TRUCE;
-        return end;
+        /* truces score 1-1 */
+        const char *type = !dq_has_legal_move(p) ? "STALEMATE" : fifty ? "FIFTY" : "REPETITION";
+        *o = (DqOutcome){-1, type, {2, 2}};
     }
-    end.halves[!loser] = won;
-    return end;
-}
-
-static void format_halves(int halves, char *buf, size_t size)
-{
-    snprintf(buf, size, halves % 2 ? "%d.5" : "%d", halves / 2);
 }
 
 void dq_result_info(const void *pos, char *buf, size_t size)
 {
-    DqEnd end = dq_end(pos);
+    const DqPos *p = pos;
+    DqOutcome o;
+    dq_outcome(p, p->halfmove >= DQ_NO_PROGRESS_PLIES, &o);
+    char winner = o.winner == DQ_FOREST ? 'F' : o.winner == DQ_STORM ? 'S' : '-';
     char forest[16], storm[16];
-    format_halves(end.halves[DQ_FOREST], forest, sizeof forest);
-    format_halves(end.halves[DQ_STORM], storm, sizeof storm);
-    snprintf(buf, size, "RESULT %c %s %s-%s", end.winner, end.type, forest, storm);
+    snprintf(forest, sizeof forest, "%d%s", o.points_halves[DQ_FOREST] / 2,
+             o.points_halves[DQ_FOREST] % 2 ? ".5" : "");
+    snprintf(storm, sizeof storm, "%d%s", o.points_halves[DQ_STORM] / 2,
+             o.points_halves[DQ_STORM] % 2 ? ".5" : "");
+    snprintf(buf, size, "RESULT %c %s %s-%s", winner, o.type, forest, storm);
 }
 
 void dq_points(const void *pos, int halves[2])
 {
-    DqEnd end = dq_end(pos);
-    halves[P1] = end.halves[P1];
-    halves[P2] = end.halves[P2];
+    const DqPos *p = pos;
+    DqOutcome o;
+    dq_outcome(p, p->halfmove >= DQ_NO_PROGRESS_PLIES, &o);
+    halves[P1] = o.points_halves[P1];
+    halves[P2] = o.points_halves[P2];
 }
 
-/* A truce that the position does not show scores 1-1; a loss on time 5 + 1/2 nominal
- * (§8: unless both players agree on 3, which a match runner cannot ask). */
+/* A truce the position does not show scores 1-1; a loss on time 5 + 1/2 nominal (§8:
+ * unless both players agree on 3, which a match runner cannot ask). */
 const GameScoring dq_scoring = {
     .points = dq_points,
-    .draw_halves = DQ_HALVES_TRUCE,
-    .forfeit_halves = DQ_HALVES_LOCKUP,
+    .draw_halves = 2,     /* a truce: 1 */
+    .forfeit_halves = 11, /* as Locking Up: 5 + 1/2 nominal */
     .unit = "game points",
 };
