@@ -33,11 +33,8 @@ if [ $# -lt 4 ]; then
     exit 2
 fi
 command -v parallel >/dev/null || { echo "match_parallel.sh: GNU parallel is missing (apt-get install parallel)" >&2; exit 2; }
-dir=$1 shards=$2
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
-"$shard" init "$dir" "$shards" "$3" "${@:4}"
-rm -f "$dir"/shard-*.res "$dir"/shard-*.pgn "$dir"/shard-*.out "$dir/report.txt"
+shards=$2
+dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
 
 # A shard stopped by the launcher gets SIGINT first: wyrm ends its games in progress and
 # closes its results file as interrupted, then exits.

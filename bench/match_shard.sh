@@ -2,7 +2,8 @@
 # One sharded `wyrm match` kept in a directory, for launchers (GNU parallel, Slurm) to run
 # its shards wherever they like and merge their results (docs/distributed.md).
 #
-#   match_shard.sh init DIR SHARDS WYRM MATCH-ARGS...   write DIR/match.conf
+#   match_shard.sh init DIR SHARDS WYRM MATCH-ARGS...   write DIR/match.conf (clearing an
+#                                    earlier run's files) and print DIR's absolute path
 #   match_shard.sh run DIR [K]       play shard K (default: $SLURM_ARRAY_TASK_ID), writing
 #                                    DIR/shard-K.res, .pgn and .out
 #   match_shard.sh merge DIR         the report of every results file in DIR so far
@@ -16,7 +17,7 @@
 set -euo pipefail
 
 usage() {
-    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -55,6 +56,8 @@ init)
     shift 2
     case $shards in '' | *[!0-9]* | 0) echo "match_shard.sh: SHARDS must be a positive number, not '$shards'" >&2; exit 2 ;; esac
     mkdir -p "$dir"
+    dir=$(cd "$dir" && pwd)
+    rm -f "$dir"/shard-*.res "$dir"/shard-*.pgn "$dir"/shard-*.out "$dir/report.txt"
     wyrm=$(cd "$(dirname "$wyrm")" && pwd)/$(basename "$wyrm")
     {
         printf 'WYRM=%q\n' "$wyrm"
@@ -63,6 +66,7 @@ init)
         printf '%q ' "$@"
         printf ')\n'
     } >"$dir/match.conf"
+    echo "$dir"
     ;;
 run)
     conf "$dir"

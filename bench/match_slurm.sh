@@ -32,11 +32,8 @@ done
 shift $((OPTIND - 1))
 [ $# -ge 4 ] || usage
 command -v sbatch >/dev/null || { echo "match_slurm.sh: sbatch is missing (Slurm's client commands)" >&2; exit 2; }
-dir=$1 shards=$2
-mkdir -p "$dir"
-dir=$(cd "$dir" && pwd)
-"$shard" init "$dir" "$shards" "$3" "${@:4}"
-rm -f "$dir"/shard-*.res "$dir"/shard-*.pgn "$dir"/shard-*.out "$dir/report.txt"
+shards=$2
+dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
 
 # The array task: match_shard.sh finds its shard in SLURM_ARRAY_TASK_ID, and exec makes
 # wyrm the job's process, so `scancel --signal=INT` reaches it and it closes its results.

@@ -16,6 +16,7 @@
 #include "bench/match_stats.h"
 #include "engine/registry.h"
 #include "tests/helpers.h"
+#include "tests/match_run.h"
 
 /* ---- a toy game whose positions repeat ------------------------------------------------
  * Each side has one token on cells 0..2 and moves it one cell left ("l") or right ("r").
@@ -143,10 +144,8 @@ static void assert_elo(int w, int d, int l, const char *expected)
     EloEstimate e;
     MatchScore s = {w, d, l};
     ck_assert(match_elo(&s, &e));
-    char elo[32], margin[32], line[128];
-    snprintf(elo, sizeof elo, "%.2f", e.elo);
-    snprintf(margin, sizeof margin, "%.2f", e.margin);
-    snprintf(line, sizeof line, "%.4f %s +- %s los %.4f", e.score, elo, margin, e.los);
+    char line[128];
+    t_elo_line(&e, line, sizeof line);
     ck_assert_str_eq(line, expected);
 }
 

@@ -19,32 +19,18 @@
 #include "bench/match_stats.h"
 #include "engine/engine.h"
 #include "tests/helpers.h"
+#include "tests/match_run.h"
 
-/* The absolute path of the binary an environment variable names (tests change into
- * directories of their own). */
-static const char *binary(const char *variable)
+/* The absolute path of the wyrm binary that WYRM names (tests change into directories of
+ * their own). */
+static const char *wyrm_binary(void)
 {
-    static char paths[2][PATH_MAX];
-    const char *path = getenv(variable);
+    static char full[PATH_MAX];
+    const char *path = getenv("WYRM");
     ck_assert_msg(path && access(path, X_OK) == 0,
-                  "%s must name a binary (run the tests through make test)", variable);
-    char *full = paths[strcmp(variable, "WYRM") == 0];
+                  "WYRM must name the wyrm binary (run the tests through make test)");
     ck_assert_ptr_nonnull(realpath(path, full));
     return full;
-}
-
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_msg(f != NULL, "cannot read %s", path);
-    char *text = NULL;
-    size_t cap = 0;
-    if (getdelim(&text, &cap, 0, f) < 0) {
-        free(text);
-        text = strdup("");
-    }
-    fclose(f);
-    return text;
 }
 
 static void spit(const char *path, const char *text)
@@ -92,10 +78,8 @@ static void assert_pairs_elo(int p0, int p1, int p2, int p3, int p4, const char 
     PairCounts pairs = {{p0, p1, p2, p3, p4}};
     EloEstimate e;
     ck_assert(match_elo_pairs(&pairs, &e));
-    char elo[32], margin[32], line[128];
-    snprintf(elo, sizeof elo, "%.2f", e.elo);
-    snprintf(margin, sizeof margin, "%.2f", e.margin);
-    snprintf(line, sizeof line, "%.4f %s +- %s los %.4f", e.score, elo, margin, e.los);
+    char line[128];
+    t_elo_line(&e, line, sizeof line);
     ck_assert_str_eq(line, expected);
 }
 
@@ -297,11 +281,12 @@ static const char *report_of(const char *out)
 
 START_TEST(shard_merge_equals_unsharded)
 {
-    char dir[64], cmd[4096], path[128];
+    /* Room for the command with the binary's path three times over. */
+    static char match[3 * PATH_MAX + 512], cmd[sizeof match + 512];
+    char dir[64], path[128];
     temp_dir(dir, sizeof dir);
-    const char *wyrm = binary("WYRM");
+    const char *wyrm = wyrm_binary();
     /* Wyrm against itself at two node counts: deterministic games, different results. */
-    char match[2048];
     snprintf(match, sizeof match,
              "%s match -game breakthrough -engine cmd=%s name=small nodes=150 -engine cmd=%s "
              "name=large nodes=600 -each threads=1 hash=1 -games 14 -openings random:4 depth=1 "
@@ -321,9 +306,9 @@ START_TEST(shard_merge_equals_unsharded)
     ck_assert_int_eq(shell(cmd), 0);
 
     snprintf(path, sizeof path, "%s/all.out", dir);
-    char *all = slurp(path);
+    char *all = t_read_file(path);
     snprintf(path, sizeof path, "%s/merged.out", dir);
-    char *merged = slurp(path);
+    char *merged = t_read_file(path);
     assert_same(report_of(merged), report_of(all));
     assert_contains(merged, "Merged 3 of 3 shards of small vs large, breakthrough, 14 games: "
                             "3 finished, 0 running, 0 stopped by the SPRT, 0 interrupted\n");
@@ -335,13 +320,13 @@ START_TEST(shard_merge_equals_unsharded)
     enum { MAX = 16 };
     char *every[MAX], *shard_games[MAX], *texts[4];
     snprintf(path, sizeof path, "%s/all.pgn", dir);
-    texts[0] = slurp(path);
+    texts[0] = t_read_file(path);
     ck_assert_int_eq(pgn_games(texts[0], every, MAX), 14);
     static const int expected_rounds[3][6] = {
         {1, 2, 7, 8, 13, 14}, {3, 4, 9, 10, 0, 0}, {5, 6, 11, 12, 0, 0}};
     for (int k = 1; k <= 3; k++) {
         snprintf(path, sizeof path, "%s/s%d.pgn", dir, k);
-        texts[k] = slurp(path);
+        texts[k] = t_read_file(path);
         int n = pgn_games(texts[k], shard_games, MAX);
         ck_assert_int_eq(n, k == 1 ? 6 : 4);
         for (int i = 0; i < n; i++) {
@@ -350,7 +335,7 @@ START_TEST(shard_merge_equals_unsharded)
             assert_same(shard_games[round], every[round]);
         }
         snprintf(path, sizeof path, "%s/s%d.out", dir, k);
-        char *out = slurp(path);
+        char *out = t_read_file(path);
         char line[128];
         snprintf(line, sizeof line,
                  "Shard %d/3: %d of the 14 games (pair %d and every 3 pairs "
@@ -361,7 +346,7 @@ START_TEST(shard_merge_equals_unsharded)
     }
     /* A results file: its header, then one line a game as it ended, then the end. */
     snprintf(path, sizeof path, "%s/s2.res", dir);
-    char *res = slurp(path);
+    char *res = t_read_file(path);
     assert_contains(res, "wyrm-match-results 1\ngame breakthrough\nengine1 small\nengine2 large\n"
                          "games 14\nshard 2/3\nseed 11\nopenings random:4 depth=1 margin=100\n"
                          "sprt -20 20 0.050000000000000003 0.050000000000000003 pentanomial\n"
@@ -512,41 +497,16 @@ typedef struct Run {
     char *out, *log, *results;
 } Run;
 
-/* A match in-process, with a results file. Words are split on blanks; in a word, '%'
- * stands for the fake engine and '_' for a blank ("cmd=%_mode=illegal" is one word). */
+/* A match in-process (t_run_match's words) with a results file. */
 static Run run(const char *args)
 {
-    char dir[64], results[128], text[4096], copy[1024], *argv[64], *rest = NULL;
+    char dir[64], results[128];
     temp_dir(dir, sizeof dir);
     snprintf(results, sizeof results, "%s/r.res", dir);
-    const char *fake = binary("FAKE_ENGINE");
-    int argc = 0;
-    size_t n = 0;
-    snprintf(copy, sizeof copy, "%s", args);
-    for (char *w = strtok_r(copy, " ", &rest); w && argc < 60; w = strtok_r(NULL, " ", &rest)) {
-        argv[argc++] = text + n;
-        for (const char *s = w; *s; s++)
-            n += (size_t)(*s == '%'
-                              ? snprintf(text + n, sizeof text - n, "%s", fake)
-                              : snprintf(text + n, sizeof text - n, "%c", *s == '_' ? ' ' : *s));
-        text[n++] = 0;
-    }
-    argv[argc++] = "-results";
-    argv[argc++] = results;
-    MatchConfig config;
-    bool help;
-    char err[ERR_MAX];
-    ck_assert_msg(
-        match_parse_args(argc, (const char *const *)argv, NULL, &config, &help, err, sizeof err),
-        "%s", err);
-    Run r;
-    size_t out_size, log_size;
-    FILE *out = open_memstream(&r.out, &out_size), *log = open_memstream(&r.log, &log_size);
-    ck_assert_int_eq(match_run(&config, out, log), 0);
-    fclose(out);
-    fclose(log);
-    match_config_free(&config);
-    r.results = slurp(results);
+    const char *extra[] = {"-results", results, NULL};
+    MatchOutput m = t_run_match(args, extra);
+    ck_assert_int_eq(m.status, 0);
+    Run r = {m.out, m.log, t_read_file(results)};
     remove_dir(dir);
     return r;
 }
