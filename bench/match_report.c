@@ -1,6 +1,7 @@
 #include "bench/match_report.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,7 +294,10 @@ static bool parse_sprt_line(const char *text, SprtConfig *s)
         return false;
     s->enabled = true;
     s->model = strcmp(model, "pentanomial") == 0 ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
-    return strcmp(model, "pentanomial") == 0 || strcmp(model, "trinomial") == 0;
+    /* The bounds -sprt accepts. */
+    bool bounds = s->elo0 < s->elo1 && fabs(s->elo0) <= 1000 && fabs(s->elo1) <= 1000 &&
+                  s->alpha > 0 && s->alpha < 0.5 && s->beta > 0 && s->beta < 0.5;
+    return bounds && (strcmp(model, "pentanomial") == 0 || strcmp(model, "trinomial") == 0);
 }
 
 /* Does the pair of game `number` belong to shard k of n? Pairs go round the shards. */
@@ -342,12 +346,13 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
         if (h->end[0])
             return merge_fail(m, "a record after the end record");
         char word[64], term_word[64], score;
-        int number, p0, p1, used = 0;
+        long long number;
+        int p0, p1, used = 0;
         Termination term;
         if (sscanf(line, "end %31s %n", h->end, &used) == 1 && line[used] == 0)
             continue;
         h->end[0] = 0;
-        if (sscanf(line, "result %d %c %63s %d %d %n", &number, &score, term_word, &p0, &p1,
+        if (sscanf(line, "result %lld %c %63s %d %d %n", &number, &score, term_word, &p0, &p1,
                    &used) != 5 ||
             line[used] != 0)
             return merge_fail(m, "expected 'result N W|D|L TERMINATION P1 P2' or 'end ...'");
@@ -358,14 +363,14 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
             snprintf(word, sizeof word, "unknown termination '%.32s'", term_word);
             return merge_fail(m, word);
         }
-        if (number < 1 || number > h->games || !in_shard(number, h->shard, h->shards))
+        if (number < 1 || number > h->games || !in_shard((int)number, h->shard, h->shards))
             return merge_fail(m, "a game number outside the shard");
         if (p0 < 0 || p1 < 0 || p0 > 1000 || p1 > 1000)
             return merge_fail(m, "points out of range");
         GameResult *r = &m->results[number - 1];
         if (r->number)
             return merge_fail(m, "a game given twice");
-        *r = (GameResult){number, (int)(letter - RESULT_LETTERS), term, {p0, p1}};
+        *r = (GameResult){(int)number, (int)(letter - RESULT_LETTERS), term, {p0, p1}};
     }
     return true;
 }

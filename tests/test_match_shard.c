@@ -482,6 +482,14 @@ START_TEST(merge_partial_and_errors)
                           "(its engines differ)\n");
     free(out);
     free(log);
+    /* A test -sprt would not accept (elo0 above elo1). */
+    const char *bad_test[] = {"wyrm-match-results 1\ngame breakthrough\nengine1 a\nengine2 b\n"
+                              "games 4\nshard 1/1\nseed 1\nopenings startpos\n"
+                              "sprt 5 0 0.05 0.05 trinomial\n"};
+    ck_assert_int_eq(merge_texts(bad_test, 1, &out, &log), 1);
+    ck_assert_str_eq(log, "wyrm match: -merge: 1.res: bad sprt line '5 0 0.05 0.05 trinomial'\n");
+    free(out);
+    free(log);
     const char *not_results[] = {"PGN?\n"};
     ck_assert_int_eq(merge_texts(not_results, 1, &out, &log), 1);
     ck_assert_str_eq(log, "wyrm match: -merge: 1.res:1: expected the 'wyrm-match-results' line "
