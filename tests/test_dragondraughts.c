@@ -255,7 +255,8 @@ START_TEST(final_square_on_emptied_squares)
     /* All seven black pieces round two rectangles, each run both ways: d7xb7 to a7, xa6
      * to a3, xd3 to e3 or h3, and from e3 xe2, xf1, xh5 to h7, xg7 to a7-f7 along rank 7
      * (d7 the origin, b7 emptied), from h3 xh5, xg7 to e7, xe2, xf1 to g1/h1; the reverse
-     * runs add g7, h7 and e3-h3 (with e7 as the turn). Fourteen moves. */
+     * runs add g7, h7 and e3-h3 (with e7 as the turn). Kd2 takes three at most (xe2 to
+     * h2, xh5 to h7, xg7). Fourteen moves, the independent count. */
     t_assert_moves(dd(), "8/1p1K2p1/k7/7p/8/3p4/3Kp3/5k2 w 0 1",
                    "d7a7a3e3e1h1h7a7 d7a7a3e3e1h1h7b7 d7a7a3e3e1h1h7c7 d7a7a3e3e1h1h7d7 "
                    "d7a7a3e3e1h1h7e7 d7a7a3e3e1h1h7f7 d7a7a3h3h7e7e1g1 d7a7a3h3h7e7e1h1 "
