@@ -4,9 +4,9 @@
  * A capture may have several paths (a Daimyo choosing where to land before a straight
  * continuation, loops run either way round); the move value keeps origin, final square and
  * captured set but no path, so the paths are listed again from the position when a move is
- * printed or parsed. Printing
- * picks the path whose string sorts first; parsing accepts any path of a legal move, and
- * origin plus destination alone when exactly one legal move has them.
+ * printed or parsed. Printing picks the path whose string sorts first; parsing accepts any
+ * path of a legal move, and origin plus destination alone when exactly one legal move has
+ * them.
  */
 #include <string.h>
 
