@@ -1,12 +1,14 @@
 /*
  * Dragon-draughts (Turkish draughts): perft, hand-checked move lists, FEN, notation,
- * results, invariants and forced wins. Every expected list below is worked out from
- * shared/rules/dragondraughts.md square by square, never copied from the engine.
+ * results, invariants, forced wins and a naive second generator. Every expected list below
+ * is worked out from the rules (docs/dragondraughts.md) square by square, never copied from
+ * the engine.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/perft.h"
+#include "engine/rng.h"
 #include "movegen/dragondraughts/dragondraughts.h"
 #include "tests/helpers.h"
 
@@ -293,6 +295,136 @@ START_TEST(final_square_on_emptied_squares)
     assert_rejected(both, "a1a8");
     assert_rejected(both, "a1a5g5g8a8");
     assert_rejected(both, "a1a6");
+}
+END_TEST
+
+/*
+ * A second, naive generator straight from the rules text: a board of 64 cells, one step at
+ * a time, no bitboards, no shared code with movegen.c. Each move is (origin, final square,
+ * captured squares); the engine's moves, decoded, must be the same set along random games.
+ */
+typedef struct RefMove {
+    int from, to;
+    Bb64 captured;
+} RefMove;
+
+typedef struct RefGen {
+    int cell[64]; /* 1 own piece, -1 enemy, 0 empty; the mover is lifted off its origin */
+    int side, origin, best, count;
+    bool king;
+    RefMove moves[MAX_MOVES];
+} RefGen;
+
+static const int ref_df[4] = {0, 0, -1, 1}, ref_dr[4] = {1, -1, 0, 0}; /* up down left right */
+
+/* The square one step from `sq` in direction `d`, -1 off the board. */
+static int ref_step(int sq, int d)
+{
+    int file = sq % 8 + ref_df[d], rank = sq / 8 + ref_dr[d];
+    return file < 0 || file > 7 || rank < 0 || rank > 7 ? -1 : rank * 8 + file;
+}
+
+static void ref_record(RefGen *g, int to, Bb64 captured, int count)
+{
+    if (count < g->best)
+        return;
+    if (count > g->best)
+        g->best = count, g->count = 0;
+    for (int i = 0; i < g->count; i++)
+        if (g->moves[i].from == g->origin && g->moves[i].to == to &&
+            g->moves[i].captured == captured)
+            return;
+    g->moves[g->count++] = (RefMove){g->origin, to, captured};
+}
+
+static void ref_jumps(RefGen *g, int sq, int last, Bb64 captured, int count)
+{
+    bool went_on = false;
+    for (int d = 0; d < 4; d++) {
+        /* men: forward (up for white) and sideways; nobody turns straight back */
+        if ((!g->king && d == (g->side == P1 ? 1 : 0)) || (last >= 0 && d == (last ^ 1)))
+            continue;
+        int mid = ref_step(sq, d);
+        while (g->king && mid >= 0 && g->cell[mid] == 0)
+            mid = ref_step(mid, d);
+        if (mid < 0 || g->cell[mid] != -1)
+            continue;
+        g->cell[mid] = 0;
+        for (int land = ref_step(mid, d); land >= 0 && g->cell[land] == 0;
+             land = g->king ? ref_step(land, d) : -1) {
+            went_on = true;
+            ref_jumps(g, land, d, captured | dd_bit(mid), count + 1);
+        }
+        g->cell[mid] = -1;
+    }
+    if (!went_on && count > 0)
+        ref_record(g, sq, captured, count);
+}
+
+static int ref_moves(const DraughtsPos *p, RefGen *g)
+{
+    g->side = p->side, g->best = 1, g->count = 0;
+    for (int sq = 0; sq < 64; sq++)
+        g->cell[sq] = (p->pieces[p->side] >> sq & 1) - (int)(p->pieces[!p->side] >> sq & 1);
+    for (int sq = 0; sq < 64; sq++)
+        if (g->cell[sq] == 1) {
+            g->origin = sq, g->king = p->kings >> sq & 1, g->cell[sq] = 0;
+            ref_jumps(g, sq, -1, 0, 0);
+            g->cell[sq] = 1;
+        }
+    if (g->count) /* capturing is compulsory */
+        return g->count;
+    for (int sq = 0; sq < 64; sq++) /* one step for men, any distance for Daimyos */
+        for (int d = 0; d < 4 && g->cell[sq] == 1; d++) {
+            if (!(p->kings >> sq & 1) && d == (p->side == P1 ? 1 : 0))
+                continue;
+            for (int to = ref_step(sq, d); to >= 0 && g->cell[to] == 0;
+                 to = p->kings >> sq & 1 ? ref_step(to, d) : -1)
+                g->moves[g->count++] = (RefMove){sq, to, 0};
+        }
+    return g->count;
+}
+
+START_TEST(reference_generator_agrees)
+{
+    static const char *const starts[] = {
+        DD_START,
+        "8/kppp1ppk/1pp2pp1/8/8/1PP2PP1/KPPP1PPK/8 w 0 1",
+        "K7/1K1K3p/p7/4k3/p5p1/8/2p5/8 w 0 1",
+        "8/1p1K2p1/k7/7p/8/3p4/3Kp3/5k2 w 0 1",
+        "3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1",
+        "8/pk1pp1kp/1pp2pp1/8/8/1PP2PP1/PK1PP1KP/8 b 0 1",
+    };
+    uint64_t seed = 17;
+    long compared = 0;
+    static RefGen ref;
+    for (size_t s = 0; s < sizeof starts / sizeof *starts; s++)
+        for (int game = 0; game < 40; game++) {
+            DraughtsPos p, next;
+            t_load(dd(), starts[s], &p);
+            for (int ply = 0; ply < 120; ply++) {
+                Move moves[MAX_MOVES];
+                int n = dd()->gen_moves(&p, moves);
+                ck_assert_int_eq(ref_moves(&p, &ref), n);
+                for (int i = 0; i < n; i++) {
+                    RefMove m = {dd_move_from(moves[i]), dd_move_to(moves[i]),
+                                 dd_move_captured(&p, moves[i])};
+                    bool found = false;
+                    for (int j = 0; j < ref.count && !found; j++)
+                        found = ref.moves[j].from == m.from && ref.moves[j].to == m.to &&
+                                ref.moves[j].captured == m.captured;
+                    ck_assert_msg(found, "engine move %d not in the reference list", i);
+                    for (int j = 0; j < i; j++)
+                        ck_assert(moves[j] != moves[i]);
+                }
+                compared++;
+                if (!n || dd()->result(&p) != RESULT_NONE)
+                    break;
+                dd()->make_move(&p, moves[rng_below(&seed, (uint64_t)n)], &next);
+                p = next;
+            }
+        }
+    ck_assert_int_gt(compared, 5000);
 }
 END_TEST
 
@@ -603,6 +735,7 @@ Suite *dragondraughts_suite(void)
                         (int)(sizeof hand_checked / sizeof *hand_checked));
     tcase_add_test(tc, capture_ending_on_emptied_square);
     tcase_add_test(tc, final_square_on_emptied_squares);
+    tcase_add_test(tc, reference_generator_agrees);
     tcase_add_test(tc, hand_checked_perft);
     tcase_add_test(tc, promotion_at_end_of_move);
     tcase_add_test(tc, halfmove_clock);

@@ -1,5 +1,5 @@
 /*
- * Dragon-draughts, i.e. Turkish draughts (rules: shared/rules/dragondraughts.md).
+ * Dragon-draughts, i.e. Turkish draughts (rules as implemented: docs/dragondraughts.md).
  *
  * Squares: a1 = 0, b1 = 1, ..., h8 = 63 (sq = 8 * rank + file). White (P1) moves up.
  * pieces[side] holds every piece of a side; `kings` holds the Daimyos of both sides, so a
