@@ -36,6 +36,8 @@ static inline Bb64 bt_attacks(Bb64 men, int player)
                         : ((men & ~BT_FILE_A_BB) >> 9) | ((men & ~BT_FILE_H_BB) >> 7);
 }
 
+extern const struct GameDescription breakthrough_description;
+
 void breakthrough_eval_init(void);
 Score breakthrough_evaluate(const void *pos);
 void breakthrough_eval_terms(const void *pos, char *buf, size_t size);

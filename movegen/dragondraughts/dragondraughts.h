@@ -142,8 +142,13 @@ void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit 
 void draughts_make_move(const void *pos, Move m, void *out);
 
 /* notation.c */
+/* The squares of the move's printed path (origin, every landing); their count. */
+int draughts_move_path(const DraughtsPos *p, Move m, int *path);
 void draughts_move_to_str(const void *pos, Move m, char *buf);
 Move draughts_parse_move(const void *pos, const char *str);
+
+/* describe.c */
+extern const struct GameDescription draughts_description;
 
 /* eval/dragondraughts.c */
 Score draughts_evaluate(const void *pos);

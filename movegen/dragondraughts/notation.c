@@ -45,9 +45,8 @@ static void keep_first_path(void *ctx, const int *path, int length, Move move)
     fp->length = length;
 }
 
-void draughts_move_to_str(const void *pos, Move m, char *buf)
+int draughts_move_path(const DraughtsPos *p, Move m, int *path)
 {
-    const DraughtsPos *p = pos;
     FirstPath fp = {.target = m};
     int from = dd_move_from(m);
     if (dd_move_is_capture(m))
@@ -57,9 +56,17 @@ void draughts_move_to_str(const void *pos, Move m, char *buf)
         fp.path[1] = dd_move_to(m);
         fp.length = 2;
     }
-    for (int i = 0; i < fp.length; i++)
-        write_square(buf + 2 * i, fp.path[i]);
-    buf[2 * fp.length] = 0;
+    memcpy(path, fp.path, sizeof(int) * (size_t)fp.length);
+    return fp.length;
+}
+
+void draughts_move_to_str(const void *pos, Move m, char *buf)
+{
+    int path[DD_MAX_PATH];
+    int length = draughts_move_path(pos, m, path);
+    for (int i = 0; i < length; i++)
+        write_square(buf + 2 * i, path[i]);
+    buf[2 * length] = 0;
 }
 
 /* Reads `str` as 2 to DD_MAX_PATH squares; their count, or 0 if it is not such a list. */

@@ -196,5 +196,7 @@ void df_display(const void *pos, char *buf, size_t size);
 void df_move_to_str(const void *pos, Move move, char *buf);
 Move df_parse_move(const void *pos, const char *str);
 
+extern const struct GameDescription dragonface_description;
+
 Score dragonface_evaluate(const void *pos);
 void dragonface_eval_terms(const void *pos, char *buf, size_t size);

@@ -131,5 +131,7 @@ static inline Bb64 dg_goal_reach(Bb64 own, Bb64 enemy, int player)
  * it than their rank is (filled in by the game's init). */
 extern Bb64 dg_front_cone[2][64];
 
+extern const struct GameDescription dragonsgate_description;
+
 Score dragonsgate_evaluate(const void *pos);
 void dragonsgate_eval_terms(const void *pos, char *buf, size_t size);

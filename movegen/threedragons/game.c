@@ -117,6 +117,7 @@ const Game threedragons_game = {
     .bench_fens = td_bench_base,
     .bench_depth = 10,
     .perft_reference = td_perft_base,
+    .describe = &threedragons_description,
     TD_GAME_COMMON,
 };
 
@@ -127,6 +128,7 @@ const Game threedragons_strength_game = {
     .bench_fens = td_bench_strength,
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
+    .describe = &threedragons_strength_description,
     TD_GAME_COMMON,
 };
 
@@ -137,5 +139,6 @@ const Game threedragons_dragons_game = {
     .bench_fens = td_bench_dragons,
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
+    .describe = &threedragons_dragons_description,
     TD_GAME_COMMON,
 };
