@@ -666,9 +666,16 @@ async function start() {
     const extra = {};
     if (params.get('fen')) extra.fen = params.get('fen');
     if (params.get('moves')) extra.moves = params.get('moves').split(/[\s,]+/).filter(Boolean);
-    const ok = await newGame(extra);
-    if (!ok && (extra.fen || extra.moves)) message(`${$('message').textContent} (the link's position was not loaded)`);
+    let ok = await newGame(extra);
+    if (!ok && !ui.diagram && (extra.fen || extra.moves)) {
+        // The link's position is refused: the game starts from the beginning instead.
+        const why = $('message').textContent;
+        ui.game = null;
+        ok = await newGame();
+        message(`The link's position was not loaded: ${why}`);
+    }
     if (ui.diagram && ui.game) closeGame();
+    window.wyrmReadyMs = performance.now();
     document.body.dataset.ready = ok ? '1' : 'error';
 }
 
