@@ -54,6 +54,7 @@ SKILL_OPTION = "Skill Level"
 PRINTABLE = re.compile(r"[\x20-\x7e]+")
 TOKEN = re.compile(r"[\x21-\x7e]+")
 GAME_ID = re.compile(r"[0-9a-f]{16}")
+NUMBER = re.compile(r"[0-9]{1,9}")
 
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".css": "text/css; charset=utf-8", ".png": "image/png",
@@ -520,7 +521,7 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
         if length is None:
             return {}
-        if not length.isdigit():
+        if not NUMBER.fullmatch(length.strip()):
             raise ApiError(HTTPStatus.BAD_REQUEST, "bad Content-Length")
         size = int(length)
         if size > MAX_BODY:
@@ -642,7 +643,7 @@ class Handler(BaseHTTPRequestHandler):
                 if action is None:
                     return self.reply(HTTPStatus.OK, game.view())
                 if action == "ply":
-                    if not parts[4].isdigit() or int(parts[4]) > len(game.moves):
+                    if not NUMBER.fullmatch(parts[4]) or int(parts[4]) > len(game.moves):
                         raise ApiError(HTTPStatus.NOT_FOUND, f"ply must be 0 to {len(game.moves)}")
                     ply = int(parts[4])
                     position = game.describe(ply)
@@ -684,13 +685,17 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class BoardServer(ThreadingHTTPServer):
+    """One thread per connection, up to a cap: a connection beyond it is answered 503 and
+    closed at once, so a flood of connections cannot use up the machine."""
+
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address, board, verbose=False):
+    def __init__(self, address, board, verbose=False, connections=64):
         super().__init__(address, Handler)
         self.board = board
         self.verbose = verbose
+        self.slots = threading.BoundedSemaphore(connections)
         # Only the page's own files, found by exact name: no path from a request ever
         # reaches the file system.
         self.static = {name: os.path.join(STATIC_DIR, name) for name in os.listdir(STATIC_DIR)
@@ -699,6 +704,29 @@ class BoardServer(ThreadingHTTPServer):
     def log(self, text):
         print(text, file=sys.stderr, flush=True)
 
+    def process_request(self, request, client_address):
+        if not self.slots.acquire(blocking=False):
+            body = json.dumps({"error": "the board server is busy: too many connections"})
+            try:
+                request.sendall(f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: "
+                                f"application/json\r\nContent-Length: {len(body)}\r\n"
+                                f"Connection: close\r\n\r\n{body}".encode())
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
 
 def reaper(board, stop):
     while not stop.wait(min(5.0, board.idle / 2)):
@@ -706,10 +734,10 @@ def reaper(board, stop):
 
 
 def start(host="127.0.0.1", port=8000, engine=DEFAULT_ENGINE, max_games=8, idle=300.0,
-          verbose=False):
-    """Starts the server in background threads; returns it (server.shutdown() ends it)."""
+          verbose=False, connections=64):
+    """Starts the server in background threads; returns it (stop_server() ends it)."""
     board = Board(engine, max_games, idle)
-    server = BoardServer((host, port), board, verbose)
+    server = BoardServer((host, port), board, verbose, connections)
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     threading.Thread(target=reaper, args=(board, stop), daemon=True).start()

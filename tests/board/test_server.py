@@ -211,9 +211,12 @@ class Api(ServerCase):
                          "pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1")
         status, view = self.request("GET", path + "/ply/0")
         self.assertEqual((status, view["last"], view["position"]["fen"]), (200, None, START_FEN))
-        for bad in ("3", "-1", "x", "1e3"):
+        for bad in ("3", "-1", "x", "1e3", "%C2%B2"):
             status, reply = self.request("GET", path + "/ply/" + bad)
             self.assertEqual(status, 404, bad)
+        line, body = self.raw(f"GET {path}/ply/".encode() + b"\xb2 HTTP/1.1\r\nHost: x\r\n"
+                              b"Connection: close\r\n\r\n")
+        self.assertIn(" 404 ", line)
         status, view = self.request("GET", path)
         self.assertEqual(view["moves"], ["a2a3", "h7h6"])
 
@@ -403,9 +406,11 @@ class BadRequests(ServerCase):
         line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
                               b"Content-Length: 999999999\r\n\r\n")
         self.assertIn(" 413 ", line)
-        status, reply = self.request("POST", "/api/games", raw=b"{}",
-                                     headers={"Content-Length": "12x"})
-        self.assertEqual((status, reply["error"]), (400, "bad Content-Length"))
+        for length in (b"12x", b"-1", b"\xb2"):
+            line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+                                  b"Content-Length: " + length + b"\r\n\r\n{}")
+            self.assertIn(" 400 ", line)
+            self.assertEqual(json.loads(body), {"error": "bad Content-Length"})
         line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
                               b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
         self.assertIn(" 411 ", line)
@@ -438,6 +443,27 @@ class BadRequests(ServerCase):
         with socket.create_connection(("127.0.0.1", self.port), timeout=5) as sock:
             sock.sendall(os.urandom(3000))
         status, _ = self.request("GET", "/api/info")
+        self.assertEqual(status, 200)
+
+
+class Connections(ServerCase):
+    connections = 4
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = server.start(port=0, engine=ENGINE, max_games=1, connections=4)
+        cls.port = cls.server.server_address[1]
+
+    def test_too_many_connections(self):
+        idle = [socket.create_connection(("127.0.0.1", self.port), timeout=5) for _ in range(4)]
+        time.sleep(0.2)
+        status, reply = self.request("GET", "/api/info")
+        self.assertEqual((status, reply["error"]),
+                         (503, "the board server is busy: too many connections"))
+        for sock in idle:
+            sock.close()
+        time.sleep(0.2)
+        status, reply = self.request("GET", "/api/info")
         self.assertEqual(status, 200)
 
 
