@@ -50,6 +50,5 @@ void describe_verdict(const Game *game, const void *pos, GameOverReason why, int
             snprintf(v->text, sizeof v->text, "Draw");
         break;
     }
-    if (game->describe && game->describe->verdict)
-        game->describe->verdict(pos, why, v);
+    game->describe->verdict(pos, why, v);
 }

@@ -22,7 +22,7 @@ enum {
     DESCRIBE_STATES_MAX = 4,
     DESCRIBE_TOUCH_MAX = 64, /* cells one move's path, captures or conversions may list */
     DESCRIBE_TEXT_MAX = 192,
-    DESCRIBE_NAME_MAX = 8,
+    DESCRIBE_NAME_MAX = 16,
     DESCRIBE_REASON_MAX = 64,
 };
 

@@ -524,7 +524,7 @@ static void cmd_display(Protocol *p)
     GameEnd end = engine_game_end(e);
     output_block(p->out, board);
     output_line(p->out, "Legend:");
-    for (const char *s = g->describe ? g->describe->legend : ""; *s;) {
+    for (const char *s = g->describe->legend; *s;) {
         int len = (int)strcspn(s, "\n");
         output_line(p->out, "  %.*s", len, s);
         s += len + (s[len] == '\n');
@@ -544,10 +544,6 @@ static void cmd_display(Protocol *p)
 
 static void cmd_json(Protocol *p)
 {
-    if (!p->engine->game->describe) {
-        error(p, "json is not available for %s yet", p->engine->game->name);
-        return;
-    }
     char *line = json_position(p->engine);
     output_line(p->out, "%s", line);
     free(line);

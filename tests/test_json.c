@@ -11,6 +11,7 @@
 #include "protocol/json.h"
 #include "tests/helpers.h"
 #include "tests/json_check.h"
+#include "tests/test_dragonqi.h"
 
 /* ---- reading the line ---------------------------------------------------------------- */
 
@@ -544,6 +545,150 @@ START_TEST(dragonface_json)
 }
 END_TEST
 
+
+/* ---- DragonQi -------------------------------------------------------------------------- */
+
+#define DQ "setoption name UCI_Variant value dragonqi\n"
+
+/* The JSON line of the DragonQi position built from forces and fields (test_dragonqi.h). */
+static JsonValue *dq_json(const char *pieces, const char *fields, const char *moves)
+{
+    char fen[FEN_MAX], setup[FEN_MAX + 256];
+    dqt_fen(fen, sizeof fen, pieces, fields);
+    snprintf(setup, sizeof setup, DQ "position fen %s%s%s\n", fen, moves[0] ? " moves " : "",
+             moves);
+    return json_after(setup);
+}
+
+START_TEST(dragonqi_start)
+{
+    JsonValue *root = json_after(DQ "position startpos\n");
+    ck_assert_str_eq(json_item(json_member(root, "sides"), 0)->string, "storm");
+    ck_assert_int_eq((int)json_member(root, "turn")->number, 0);
+    /* 135 grid cells, e0, e16 and the twelve places: the 149 positions of the rules */
+    ck_assert_int_eq(count(root, "cells"), 149);
+    ck_assert_double_eq(json_member(root, "width")->number, 11.75);
+    ck_assert_int_eq((int)json_member(root, "height")->number, 17);
+    expect_cell(root, "e6", "harbour (Trafalgar Harbour, home of the Green Flagship)");
+    expect_cell(root, "e10", "harbour (Storm Harbour, home of the Red Flagship)");
+    expect_cell(root, "e8", "kraken-lair (Kraken's Lair: never occupied, transparent)");
+    expect_cell(root, "c7", "ocean (Southern Ocean)");
+    expect_cell(root, "d1", "palace (Forest Palace)");
+    expect_cell(root, "e1", "palace (Forest Square, Forest Palace)");
+    expect_cell(root, "e13", "citadel (Storm Citadel; covers the Shadow Banner)");
+    expect_cell(root, "e4", "forest-land (Forest Front Rank; covers the TrueBorn Banner)");
+    expect_cell(root, "a5", "beach (Forest Beaches)");
+    expect_cell(root, "i11", "beach (Storm Beaches)");
+    expect_cell(root, "b14", "storm-land (Storm Second Rank)");
+    expect_cell(root, "e0", "target-cell (White Room (target cell behind e1))");
+    expect_cell(root, "e16", "target-cell (Stairwell (target cell behind e15))");
+    expect_cell(root, "library", "sealed (Library (sealed): the TrueBorn Queen's place)");
+    expect_cell(root, "jailersoffice", "sealed (The Jailer's office (sealed))");
+    expect_cell(root, "treasury", "dormant (Treasury (dormant))");
+    /* drawn from Storm's side: rank 15 at the bottom, file a on the right */
+    expect_cell_at(root, "i15", 0, 1);
+    expect_cell_at(root, "a1", 8, 15);
+    expect_cell_at(root, "e0", 4, 16);
+    expect_cell_at(root, "e16", 4, 0);
+    expect_cell_at(root, "library", 9.25, 16);
+    expect_cell_at(root, "stormtower", 9.25, 0);
+    /* 56 on the grid (10 of them vessels), the two watchers behind the home ranks and the
+     * six residents of the sealed places */
+    ck_assert_int_eq(count(root, "pieces"), 64);
+    expect_pieces_on(root, "a1", "1 watchtower T* 'Watchtower' [bird-inside]");
+    expect_pieces_on(root, "e2", "1 princess F 'Woodland Princess' [arrows-2]");
+    expect_pieces_on(root, "e14", "0 queen q 'Storm Queen' [arrows-3]");
+    expect_pieces_on(root, "e10", "0 flagship f 'Red Flagship' [bow-s,cannonballs-3,in-home-harbour]");
+    expect_pieces_on(root, "d6", "1 ship S 'Green Ship' [bow-ne]");
+    expect_pieces_on(root, "e0", "1 dragon D 'Watching Ice Dragon' [inert]");
+    expect_pieces_on(root, "e16", "0 serpent d 'Waiting Elder Winged Serpent' [inert]");
+    expect_pieces_on(root, "library", "1 queen Q 'TrueBorn Queen at Work' [at-work,arrows-2]");
+    expect_pieces_on(root, "desk", "1 librarian L 'Librarian' [shield-lowered]");
+    expect_pieces_on(root, "scholarstower", "0 magician w 'Captive Magician' [captive]");
+    expect_pieces_on(root, "centraldungeon", "0 serpent y 'Waiting Younger Winged Serpent' [inert]");
+    expect_pieces_on(root, "books", "");
+    ck_assert_int_eq(count(root, "moves"), 79);
+    expect_move(root, "e10~SW", "e10>e10 path=e10 captured= converted= "
+                                "text=Red Flagship on e10 turns her bow SW");
+    expect_move(root, "i15^i4", "i15>i4 path=i15,i4 captured= converted= "
+                                "text=maiden flight: the Raven leaves its tower on i15 for i4");
+    json_free(root);
+}
+END_TEST
+
+START_TEST(dragonqi_vessels_and_events)
+{
+    /* the Green Flagship fires over the occupied screen d7 and sinks the Red Ship on b7 */
+    JsonValue *root = dq_json("Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0)b7",
+                              "F DQ0wdy0W - - 000030 - 0 1 lance", "");
+    expect_pieces_on(root, "e7", "1 flagship F 'Green Flagship' [bow-n,cannonballs-3] / "
+                                 "1 dwarf P 'Dwarf' [aboard]");
+    expect_pieces_on(root, "d7", "0 ship s 'Red Ship' [bow-n] / 0 gnome p 'Gnome' [aboard]");
+    expect_move(root, "e7xb7", "e7>b7 path=e7,b7 captured=b7 converted= "
+                               "text=Green Flagship on e7 fires at b7, sinks the Red Ship");
+    json_free(root);
+    /* a ram on a Red Ship the Green Knight commandeered sinks her with him */
+    root = dq_json("ke15 Ke1 Fe2 (s0)d7 (s4N)d8", "S " DQT_PLAIN, "");
+    expect_pieces_on(root, "d8", "1 ship s 'Red Ship' [bow-s,commandeered] / "
+                                 "1 knight N 'Green Knight' [aboard]");
+    expect_move(root, "d7~d8", "d7>d8 path=d7,d8 captured=d8 converted= text=Red Ship sails "
+                               "d7-d8, captures the Green Knight on d8, sinks the Red Ship");
+    json_free(root);
+    /* the Prince lands on the Storm Beaches: plain, or setting the Ice Dragon afire, which
+     * puts the Dragon on the landing cell and the Prince in the White Room */
+    root = dq_json("(S0K)d10 Fe2 ka15", "F " DQT_PLAIN, "");
+    expect_move(root, "d10d11", "d10>d11 path=d10,d11 captured= converted= "
+                                "text=TrueBorn Prince d10-d11");
+    expect_move(root, "d10d11/A", "d10>d11 path=d10,d11 captured= converted=d11,e0 "
+                                  "text=TrueBorn Prince d10-d11; now: Ice Dragon Afire on d11, "
+                                  "TrueBorn Prince on e0");
+    json_free(root);
+    root = dq_json("(S0K)d10 Fe2 ka15", "F " DQT_PLAIN, "d10d11/A");
+    expect_pieces_on(root, "d11", "1 dragon D 'Ice Dragon Afire' [afire]");
+    expect_pieces_on(root, "e0", "1 prince K 'TrueBorn Prince' [confined]");
+    expect_pieces_on(root, "d10", "1 ship S 'Green Ship' [bow-n]");
+    json_free(root);
+}
+END_TEST
+
+START_TEST(dragonqi_results)
+{
+    JsonValue *root = dq_json("Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, "d12e13");
+    expect_result(root, "1 Direct Capture | Forest wins by Direct Capture: 5-0 | 0-5");
+    json_free(root);
+    char fen[FEN_MAX], input[FEN_MAX + 128];
+    dqt_fen(fen, sizeof fen, "Kd12 kf13 th13 Fe2", "F " DQT_PLAIN);
+    snprintf(input, sizeof input, DQ "position fen %s moves d12e13\nd\n", fen);
+    char *out = t_session(input);
+    ck_assert_ptr_nonnull(strstr(out, "\nResult: Forest wins by Direct Capture: 5-0\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\nLegend:\n  upper case Forest (ranks 1-5, moves second), "
+                                      "lower case Storm (ranks 11-15, moves first)\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\n  T t   Watchtower, Castle; T* t* with the unreleased bird inside\n"));
+    free(out);
+    root = dq_json("xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN, "c3d2");
+    expect_result(root, "0 Direct Capture | Storm wins by Direct Capture: 5-0 | 5-0");
+    json_free(root);
+    root = dq_json("Ke13 ka15 Fe2", "F " DQT_PLAIN, "e13=F");
+    expect_result(root, "1 flag planted | Forest wins by planting the flag: 3-0 | 0-3");
+    json_free(root);
+    root = dq_json("xf1 Ke1 Fe2 ke15", "F " DQT_PLAIN, "");
+    expect_result(root, "0 locking up | Storm wins by locking up: 5.5-0 | 5.5-0");
+    json_free(root);
+    root = dq_json("ka15 Ob11 Oc12 Ke1 Fe2", "S " DQT_PLAIN, "");
+    expect_result(root, "-1 stalemate | Truce by stalemate: 1-1 | 1-1");
+    json_free(root);
+    root = dq_json("Ke1 Fe2 ke15", "S DQ0wdy0W - - 000000 - 100 60 lance", "");
+    expect_result(root, "-1 100 plies without progress | Truce after 100 plies without "
+                        "progress: 1-1 | 1-1");
+    json_free(root);
+    root = dq_json("Ke1 Fe2 ke15", "S " DQT_PLAIN, "e15d15 e1d1 d15e15 d1e1 e15d15 e1d1 "
+                                                     "d15e15 d1e1");
+    expect_result(root, "-1 threefold repetition | Truce by threefold repetition: 1-1 | 1-1");
+    json_free(root);
+}
+END_TEST
+
 Suite *json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -556,6 +701,9 @@ Suite *json_suite(void)
     tcase_add_test(tc, draughts_json);
     tcase_add_test(tc, threedragons_json);
     tcase_add_test(tc, dragonface_json);
+    tcase_add_test(tc, dragonqi_start);
+    tcase_add_test(tc, dragonqi_vessels_and_events);
+    tcase_add_test(tc, dragonqi_results);
     suite_add_tcase(s, tc);
     return s;
 }
