@@ -216,6 +216,15 @@ function drawPiece(cell, p, cx, cy, size, index, count) {
     const x = cx + shift, y = cy - shift, radius = size * 0.38 * scale;
     svg('circle', { class: 'body', cx: x, cy: y, r: radius }, g);
     svg('circle', { class: 'state', cx: x, cy: y, r: radius + 4 }, g);
+    for (const s of p.state || []) {
+        // A vessel's bow ("bow-ne") is drawn as a pointer on the rim, turned with the board.
+        const bow = /^bow-(n|ne|e|se|s|sw|w|nw)$/.exec(s);
+        if (!bow) continue;
+        const turns = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'].indexOf(bow[1]) + (ui.flipped ? 4 : 0);
+        const a = (turns * Math.PI) / 4, tip = radius + 9, base = radius - 1, half = 0.32;
+        const at = (r, da) => `${x + r * Math.sin(a + da)},${y - r * Math.cos(a + da)}`;
+        svg('path', { class: 'bow', d: `M${at(tip, 0)}L${at(base, half)}L${at(base, -half)}Z` }, g);
+    }
     const label = svg('text', { x, y }, g);
     label.textContent = p.label;
     label.style.fontSize = `${Math.round(radius * (p.label.length > 2 ? 0.7 : p.label.length > 1 ? 0.85 : 1.1))}px`;

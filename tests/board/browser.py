@@ -228,6 +228,22 @@ class Page(unittest.TestCase):
         self.assertEqual(self.played(), [])
         self.assertEqual(self.marked("destination"), [])
 
+    def test_vessel_action_chooser(self):
+        """A DragonQi ship turning her bow stays on her cell: click her twice and choose."""
+        self.open("?game=dragonqi&variation=Sword&white=human&black=human")
+        position = self.ref.position("dragonqi", [], variation="Sword")
+        self.assertTrue(position["fen"].endswith(" sword"))
+        self.assertEqual(self.board_fen(), position["fen"])
+        turns = [m["move"] for m in position["moves"] if m["from"] == m["to"] == "a10"]
+        self.assertEqual(turns, ["a10~N", "a10~NE", "a10~E", "a10~SE"])
+        choices = self.click_move({"from": "a10", "to": "a10", "move": "a10~NE"})
+        self.assertEqual(choices, turns)
+        self.wait_plies(1)
+        self.assert_matches_engine("dragonqi", ["a10~NE"], variation="Sword")
+        self.assertEqual(self.js("return [...document.querySelector('[data-cell=\"a10\"] .piece')"
+                                 ".classList].filter(c => c.startsWith('st-'))"), ["st-bow-ne"])
+        self.assertEqual(self.status(), "Forest to move")
+
     def test_game_to_its_end(self):
         fen = "8/8/8/8/8/P7/p7/8 b 0 1"
         self.open(f"?game=breakthrough&white=human&black=human&fen={fen}")
