@@ -30,6 +30,7 @@ import os
 import queue
 import re
 import secrets
+import socket
 import subprocess
 import sys
 import threading
@@ -467,6 +468,12 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "wyrm-board"
     timeout = 60
+
+    def setup(self):
+        super().setup()
+        # Headers and body leave in two writes; without this the second waits for the
+        # browser's delayed acknowledgement of the first (tens of milliseconds a reply).
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
     def log_message(self, fmt, *args):
         if self.server.verbose:
