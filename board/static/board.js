@@ -184,7 +184,8 @@ function draw() {
         if (ui.marks.has(c.name)) g.classList.add('marked');
         const title = [c.label ? `${c.name}: ${c.label}` : c.name, c.kind.replace(/-/g, ' ')];
         for (const p of pieces) {
-            title.push(`${sideName(p.side)} ${p.name || p.kind}` + (p.state && p.state.length ? ` (${p.state.join(', ')})` : ''));
+            const words = [sideName(p.side), ...(p.state || [])].join(', ');
+            title.push(`${p.name || p.kind} (${words})`);
         }
         svg('title', {}, g).textContent = title.join('\n');
         svg('rect', { class: 'ground', x: r.x, y: r.y, width: r.w, height: r.h }, g);
