@@ -94,7 +94,8 @@ run: wyrm
 PORT ?= 8000
 HOST ?= 127.0.0.1
 play: wyrm
-	@test -x $(PYTHON) || { echo "make play needs $(PYTHON): run 'sudo apt-get install python3'"; exit 1; }
+	@test -x $(PYTHON) || \
+	  { echo "make play needs $(PYTHON): run 'sudo apt-get install python3'"; exit 1; }
 	$(PYTHON) board/server.py --host $(HOST) --port $(PORT) --engine ./wyrm
 
 ## test: install Check, Chromium and Selenium if missing (as root), build, and run every test

@@ -77,6 +77,14 @@ class Page(unittest.TestCase):
         cls.ref.close()
         server.stop_server(cls.server)
 
+    def tearDown(self):
+        # The page must not have thrown: a script error is a failure even when the test's
+        # own checks passed. Refused requests (4xx/5xx) are logged too and are expected.
+        errors = [entry["message"] for entry in self.driver.get_log("browser")
+                  if entry["level"] == "SEVERE" and "Failed to load resource" not in
+                  entry["message"]]
+        self.assertEqual(errors, [])
+
     # Helpers -----------------------------------------------------------------------------
 
     def js(self, script, *args):

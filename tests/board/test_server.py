@@ -248,7 +248,8 @@ class Api(ServerCase):
         self.assertEqual((status, reply["error"]), (409, "the game is over: no move a1a2"))
 
     def test_new_game_with_a_bad_position_is_not_created(self):
-        for body, text in (({"fen": "nonsense"}, "error:"), ({"moves": ["a2a3", "a3a5"]}, "illegal move a3a5 in this position"),
+        for body, text in (({"fen": "nonsense"}, "error:"),
+                           ({"moves": ["a2a3", "a3a5"]}, "illegal move a3a5 in this position"),
                            ({"game": "chess"}, "unknown game 'chess'"),
                            ({"game": "dragonqi", "variation": "Axe"}, "unknown variation")):
             status, reply = self.request("POST", "/api/games", {"game": "breakthrough", **body})
