@@ -81,12 +81,22 @@ typedef struct GameDescription {
 void describe_verdict(const Game *game, const void *pos, GameOverReason why, int winner,
                       int no_progress_plies, Verdict *v);
 
-/* The side's name with a capital: "White", "Storm". */
-void describe_side(const Game *game, int side, char *buf, size_t size);
-
 /* Helpers for the games' hooks. A square of a rectangular grid: named file letter + rank
  * number ("a1", "e10"), at (file, rank), 1x1, kind "square", not chequered, no label. */
 void describe_grid_cell(DescCell *cell, int file, int rank);
+
+/* The name of square `sq` = rank * files + file of a grid (buf: DESCRIBE_NAME_MAX bytes). */
+void describe_grid_name(int files, int sq, char *buf);
+
+/* A move of one piece from square to square of such a grid: from, to, the path between
+ * them and the text "a2-a3" (`sep` between the squares, e.g. 'x' for a capture). Returns
+ * the length of the text, for the game to go on writing. */
+size_t describe_grid_step(DescMove *d, int files, int from, int to, char sep);
+
+/* The pieces of an 8x8 game with one kind of piece: men[side] holds a side's squares (bit
+ * rank * 8 + file), each drawn as labels[side] and called names[side]. Returns the count. */
+int describe_men64(const uint64_t men[2], const char *kind, const char *const names[2],
+                   const char labels[2], DescPiece *pieces);
 
 /* Append one cell to a path, capture or conversion list. */
 static inline void describe_touch(int *list, int *count, int cell)

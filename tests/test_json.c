@@ -382,6 +382,11 @@ START_TEST(draughts_json)
     expect_move(root, "b2d2d4d6", "b2>d6 path=b2,d2,d4,d6 captured=c2,d3,d5 converted= "
                                   "text=b2xd2xd4xd6 (takes 3)");
     json_free(root);
+    /* a Daimyo ending its capture on b4, which it emptied on the way */
+    root = json_after(DD "position fen k7/5ppp/K2p1ppp/8/1P5P/1PPPPPP1/2P2PPP/1k6 b 0 16\n");
+    expect_move(root, "a8a4d4d2b2b4", "a8>b4 path=a8,a4,d4,d2,b2,b4 captured=c2,b3,d3,b4,a6 "
+                                      "converted= text=a8xa4xd4xd2xb2xb4 (takes 5)");
+    json_free(root);
     root = json_after(DD "position fen 8/8/8/8/8/P7/pPP5/K7 b 0 1\n");
     expect_result(root, "0 no legal move | White wins: Black has no legal move | -");
     json_free(root);
@@ -689,6 +694,48 @@ START_TEST(dragonqi_results)
 }
 END_TEST
 
+
+/* Every game, along a random game from its start: every line parses and keeps its shape
+ * (cells named once, pieces and touched cells on named cells, the moves exactly those of
+ * `moves`), and the history is the moves played. */
+START_TEST(every_game_along_random_games)
+{
+    static const char *const games[] = {"breakthrough",          "dragonface",
+                                        "dragonsgate",           "threedragons",
+                                        "threedragons-strength", "threedragons-dragons",
+                                        "dragondraughts",        "dragonqi"};
+    const Game *g = t_game(games[_i]);
+    unsigned char *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
+    Move moves[MAX_MOVES];
+    char line[8192], setup[8448];
+    size_t n = (size_t)snprintf(line, sizeof line, "position startpos moves");
+    t_load(g, game_start_fen(g, NULL), pos);
+    uint64_t seed = 0x5EED0000u + (uint64_t)_i;
+    for (int ply = 0; ply <= 40; ply++) {
+        if (ply % 8 == 0) {
+            snprintf(setup, sizeof setup, "setoption name UCI_Variant value %s\n%s\n", g->name,
+                     line);
+            JsonValue *root = json_after(setup);
+            ck_assert_str_eq(json_member(root, "game")->string, g->name);
+            ck_assert_int_eq(count(root, "history"), ply);
+            json_free(root);
+        }
+        int k = g->gen_moves(pos, moves);
+        if (k == 0)
+            break;
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        Move m = moves[(seed >> 33) % (uint64_t)k];
+        char str[MOVE_STR_MAX];
+        g->move_to_str(pos, m, str);
+        n += (size_t)snprintf(line + n, sizeof line - n, " %s", str);
+        g->make_move(pos, m, next);
+        memcpy(pos, next, g->pos_size);
+    }
+    free(pos);
+    free(next);
+}
+END_TEST
+
 Suite *json_suite(void)
 {
     Suite *s = suite_create("json");
@@ -704,6 +751,7 @@ Suite *json_suite(void)
     tcase_add_test(tc, dragonqi_start);
     tcase_add_test(tc, dragonqi_vessels_and_events);
     tcase_add_test(tc, dragonqi_results);
+    tcase_add_loop_test(tc, every_game_along_random_games, 0, 8);
     suite_add_tcase(s, tc);
     return s;
 }

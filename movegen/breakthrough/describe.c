@@ -23,30 +23,18 @@ static int bt_cells(DescCell *cells)
 
 static int bt_pieces(const void *vp, DescPiece *pieces)
 {
-    const BtPos *p = vp;
-    int n = 0;
-    for (int sq = 0; sq < 64; sq++)
-        for (int side = P1; side <= P2; side++)
-            if ((p->men[side] >> sq) & 1)
-                pieces[n++] = (DescPiece){.cell = sq, .side = side, .kind = "man",
-                                          .name = side == P1 ? "White man" : "Black man",
-                                          .label = {side == P1 ? 'P' : 'p'}};
-    return n;
+    static const char *const names[2] = {"White man", "Black man"};
+    return describe_men64(((const BtPos *)vp)->men, "man", names, "Pp", pieces);
 }
 
 static void bt_describe_move(const void *vp, Move m, DescMove *d)
 {
     const BtPos *p = vp;
-    int from = bt_move_from(m), to = bt_move_to(m);
+    int to = bt_move_to(m);
     bool capture = (p->men[!p->side] >> to) & 1;
-    d->from = from;
-    d->to = to;
-    describe_touch(d->path, &d->path_length, from);
-    describe_touch(d->path, &d->path_length, to);
+    describe_grid_step(d, 8, bt_move_from(m), to, capture ? 'x' : '-');
     if (capture)
         describe_touch(d->captured, &d->captured_count, to);
-    snprintf(d->text, sizeof d->text, "%c%d%c%c%d", 'a' + from % 8, from / 8 + 1,
-             capture ? 'x' : '-', 'a' + to % 8, to / 8 + 1);
 }
 
 /* result() ends the game when a man stands on the far home row or a side has no men. */

@@ -47,14 +47,17 @@ static void dd_describe_move(const void *vp, Move m, DescMove *d)
     const DraughtsPos *p = vp;
     int path[DD_MAX_PATH], length = draughts_move_path(p, m, path);
     Bb64 captured = dd_move_captured(p, m);
+    /* the last landing, not dd_move_to(): a capture may end on a square it emptied
+     * earlier in the sequence, which the move's bits cannot show */
     d->from = path[0];
-    d->to = dd_move_to(p, m);
+    d->to = path[length - 1];
     size_t n = 0;
     for (int i = 0; i < length; i++) {
+        char square[DESCRIBE_NAME_MAX];
         describe_touch(d->path, &d->path_length, path[i]);
-        n += (size_t)snprintf(d->text + n, sizeof d->text - n, "%s%c%d",
-                              i == 0 ? "" : captured ? "x" : "-", 'a' + path[i] % 8,
-                              path[i] / 8 + 1);
+        describe_grid_name(8, path[i], square);
+        n += (size_t)snprintf(d->text + n, sizeof d->text - n, "%s%s",
+                              i == 0 ? "" : captured ? "x" : "-", square);
     }
     for (Bb64 b = captured; b;)
         describe_touch(d->captured, &d->captured_count, bb64_pop_lsb(&b));

@@ -8,11 +8,6 @@
 #include "engine/describe.h"
 #include "movegen/dragonface/dragonface.h"
 
-static void square_text(int sq, char *buf)
-{
-    snprintf(buf, 4, "%c%d", 'a' + sq % DF_FILES, sq / DF_FILES + 1);
-}
-
 static int df_cells(DescCell *cells)
 {
     for (int sq = 0; sq < DF_SQUARES; sq++) {
@@ -86,28 +81,21 @@ static int df_pieces(const void *vp, DescPiece *pieces)
 static void df_describe_move(const void *vp, Move m, DescMove *d)
 {
     const DfPos *p = vp;
-    int from = df_move_from(m), to = df_move_to(m);
-    char a[4], b[4], sq_text[4];
-    d->from = from;
-    d->to = to;
-    describe_touch(d->path, &d->path_length, from);
-    describe_touch(d->path, &d->path_length, to);
-    square_text(from, a);
-    square_text(to, b);
-    size_t n = (size_t)snprintf(d->text, sizeof d->text, "%s-%s", a, b);
+    char sq_text[DESCRIBE_NAME_MAX];
+    size_t n = describe_grid_step(d, DF_FILES, df_move_from(m), df_move_to(m), '-');
     if (df_move_is_capture(m)) {
         int victim = df_move_captured(m);
         Bb128 vb = bb128_bit(victim);
         int kind = (p->emp & vb) ? DF_EMPEROR : (p->amb & vb) ? DF_AMBASSADOR : DF_GOVERNOR;
         describe_touch(d->converted, &d->converted_count, victim);
-        square_text(victim, sq_text);
+        describe_grid_name(DF_FILES, victim, sq_text);
         n += (size_t)snprintf(d->text + n, sizeof d->text - n, ", converts the %s on %s",
                               kind_words[kind], sq_text);
     }
     if (df_move_is_revival(m)) {
         int revived = df_move_revived(m);
         describe_touch(d->converted, &d->converted_count, revived);
-        square_text(revived, sq_text);
+        describe_grid_name(DF_FILES, revived, sq_text);
         snprintf(d->text + n, sizeof d->text - n, ", revives the Ambassador on %s", sq_text);
     }
 }

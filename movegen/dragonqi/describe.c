@@ -459,8 +459,8 @@ static void dq_describe_move(const void *vp, Move m, DescMove *d)
     const char *sunk = NULL;
     char name[8];
     for (int cell = 0; cell < FIRST_PLACE + PLACES; cell++) {
-        if (cell == d->from && kind != DQ_MK_ARROW && kind != DQ_MK_FIRE)
-            continue;
+        if (cell == d->from)
+            continue; /* what leaves the origin moves; the rest of it stays as it was */
         DescPiece before[THINGS_MAX], now[THINGS_MAX];
         int nb = forces_on(p, cell, before), na = forces_on(&after, cell, now);
         /* a vessel keeps her name whatever her colour; any other force is matched by

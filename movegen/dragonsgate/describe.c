@@ -26,15 +26,8 @@ static int dg_cells(DescCell *cells)
 
 static int dg_pieces(const void *vp, DescPiece *pieces)
 {
-    const DgPos *p = vp;
-    int n = 0;
-    for (int sq = 0; sq < 64; sq++)
-        for (int side = P1; side <= P2; side++)
-            if ((p->dragons[side] >> sq) & 1)
-                pieces[n++] = (DescPiece){.cell = sq, .side = side, .kind = "dragon",
-                                          .name = side == P1 ? "White Dragon" : "Black Dragon",
-                                          .label = {side == P1 ? 'D' : 'd'}};
-    return n;
+    static const char *const names[2] = {"White Dragon", "Black Dragon"};
+    return describe_men64(((const DgPos *)vp)->dragons, "dragon", names, "Dd", pieces);
 }
 
 /* The squares alone tell the kind (movegen/dragonsgate/dragonsgate.h): one rank forward a
@@ -44,24 +37,16 @@ static void dg_describe_move(const void *vp, Move m, DescMove *d)
     const DgPos *p = vp;
     int from = dg_move_from(m), to = dg_move_to(m);
     int advance = dg_rel_rank(to, p->side) - dg_rel_rank(from, p->side);
-    char a[4], b[4], c[4];
-    d->from = from;
-    d->to = to;
-    describe_touch(d->path, &d->path_length, from);
-    describe_touch(d->path, &d->path_length, to);
-    snprintf(a, sizeof a, "%c%d", 'a' + from % 8, from / 8 + 1);
-    snprintf(b, sizeof b, "%c%d", 'a' + to % 8, to / 8 + 1);
-    if (advance == 1) {
-        snprintf(d->text, sizeof d->text, "%s-%s", a, b);
-    } else if (advance == 2) {
-        int over = (from + to) / 2;
-        snprintf(c, sizeof c, "%c%d", 'a' + over % 8, over / 8 + 1);
-        snprintf(d->text, sizeof d->text, "%s-%s, flying over %s", a, b, c);
-    } else {
+    char other[DESCRIBE_NAME_MAX];
+    size_t n = describe_grid_step(d, 8, from, to, '-');
+    if (advance == 2) {
+        describe_grid_name(8, (from + to) / 2, other);
+        snprintf(d->text + n, sizeof d->text - n, ", flying over %s", other);
+    } else if (advance < 0) {
         int victim = 2 * from - to;
         describe_touch(d->captured, &d->captured_count, victim);
-        snprintf(c, sizeof c, "%c%d", 'a' + victim % 8, victim / 8 + 1);
-        snprintf(d->text, sizeof d->text, "%s-%s, taking %s by withdrawal", a, b, c);
+        describe_grid_name(8, victim, other);
+        snprintf(d->text + n, sizeof d->text - n, ", taking %s by withdrawal", other);
     }
 }
 

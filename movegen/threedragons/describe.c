@@ -8,11 +8,6 @@
 #include "engine/describe.h"
 #include "movegen/threedragons/threedragons.h"
 
-static void square_text(int sq, char *buf)
-{
-    snprintf(buf, 4, "%c%d", 'a' + td_file(sq), td_rank(sq) + 1);
-}
-
 static int td_cells(DescCell *cells)
 {
     static const char *const cave_labels[TD_CAVE_COUNT] = {
@@ -77,30 +72,23 @@ static void td_describe_move(const void *vp, Move m, DescMove *d)
     const TdPos *p = vp;
     TdPos after;
     td_make_move(p, m, &after);
-    int from = td_move_from(m), to = td_move_to(m), victim = td_move_victim(m);
-    char a[4], b[4], sq_text[4];
-    d->from = from;
-    d->to = to;
-    describe_touch(d->path, &d->path_length, from);
-    describe_touch(d->path, &d->path_length, to);
-    square_text(from, a);
-    square_text(to, b);
-    size_t n = (size_t)snprintf(d->text, sizeof d->text, "%s-%s", a, b);
+    char sq_text[DESCRIBE_NAME_MAX];
+    size_t n = describe_grid_step(d, TD_FILES, td_move_from(m), td_move_to(m), '-');
     Bb128 taken = p->men[!p->side] & ~after.men[!p->side];
     for (Bb128 t = taken; t;) {
         int sq = bb128_pop_lsb(&t);
         describe_touch(d->captured, &d->captured_count, sq);
-        square_text(sq, sq_text);
+        describe_grid_name(TD_FILES, sq, sq_text);
         n += (size_t)snprintf(d->text + n, sizeof d->text - n, "%s%s",
                               sq == d->captured[0] ? ", captures " : " ", sq_text);
     }
-    if (victim >= 0)
+    if (td_move_victim(m) >= 0)
         n += (size_t)snprintf(d->text + n, sizeof d->text - n, " by strength");
     /* a tamed dragon appears on its cave: the cave turns into the mover's piece */
     for (int cave = 0; cave < TD_CAVE_COUNT; cave++) {
         if ((after.tamed & ~p->tamed) & (1u << cave)) {
             describe_touch(d->converted, &d->converted_count, td_cave_square(cave));
-            square_text(td_cave_square(cave), sq_text);
+            describe_grid_name(TD_FILES, td_cave_square(cave), sq_text);
             n += (size_t)snprintf(d->text + n, sizeof d->text - n,
                                   ", tames the dragon of %s", sq_text);
         }
