@@ -8,7 +8,10 @@ BOARD_GAMES=<id>,<id> limits the every-game test to those games.
 """
 
 import os
+import struct
+import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -59,6 +62,35 @@ class Reference:
 
     def close(self):
         self.engine.kill()
+
+
+class Pictures(unittest.TestCase):
+    def test_render_then_check(self):
+        """tools/pictures.py render draws each row as a PNG of the board and writes the lock
+        that check then accepts."""
+        tool = os.path.join(ROOT, "tools", "pictures.py")
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "pictures.tsv"), "w") as handle:
+                handle.write("name\tgame\tfen\tmarks\tcaption\n"
+                             "bt\tbreakthrough\tstartpos moves e2e3\te2,e3\tafter e2e3\n"
+                             "qi\tdragonqi\tstartpos\te0,e16\tthe start\n")
+            env = dict(os.environ, PICTURES_DIR=folder, WYRM=ENGINE)
+            run = subprocess.run([sys.executable, tool, "render"], env=env, capture_output=True,
+                                 text=True, timeout=120)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(run.stdout.splitlines(), [f"{folder}/bt.png", f"{folder}/qi.png"])
+            sizes = []
+            for name in ("bt", "qi"):
+                with open(os.path.join(folder, f"{name}.png"), "rb") as handle:
+                    head = handle.read(24)
+                self.assertEqual(head[:8], b"\x89PNG\r\n\x1a\n")
+                sizes.append(struct.unpack(">II", head[16:24]))
+            # 8x8 cells of 64 units plus the margin; DragonQi is taller than wide.
+            self.assertEqual(sizes[0], (520, 520))
+            self.assertGreater(sizes[1][1], sizes[1][0])
+            run = subprocess.run([sys.executable, tool, "check"], env=env, capture_output=True,
+                                 text=True, timeout=60)
+            self.assertEqual((run.returncode, run.stdout), (0, "3 passed, 0 failed\n"))
 
 
 class Page(unittest.TestCase):
@@ -334,7 +366,8 @@ class Page(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Page)
+    suite = unittest.TestSuite([unittest.defaultTestLoader.loadTestsFromTestCase(Pictures),
+                                unittest.defaultTestLoader.loadTestsFromTestCase(Page)])
     try:
         result = unittest.TextTestRunner(verbosity=2).run(suite)
     except WebDriverException as err:
