@@ -120,11 +120,15 @@ class Engine:
             except (BrokenPipeError, OSError, ValueError) as err:
                 raise EngineDead(self.death()) from err
 
-    def read(self, deadline):
+    def read(self, deadline, patient=False):
+        """The next line; past the deadline the engine is ended as dead, or, when the
+        caller is patient, TimeoutError lets it decide."""
         wait = deadline - time.monotonic()
         try:
             line = self.lines.get(timeout=max(wait, 0.001))
         except queue.Empty:
+            if patient:
+                raise TimeoutError from None
             self.kill()
             raise EngineDead("the engine stopped answering") from None
         if line is None:
@@ -143,12 +147,12 @@ class Engine:
                 self.lines.put(None)
                 return
 
-    def until(self, last, timeout=REPLY_TIMEOUT):
+    def until(self, last, timeout=None, patient=False):
         """Reads lines up to the one starting with `last`; returns those before it."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + (REPLY_TIMEOUT if timeout is None else timeout)
         seen = []
         while True:
-            line = self.read(deadline)
+            line = self.read(deadline, patient)
             if line == last or line.startswith(last + " "):
                 return seen, line
             seen.append(line)
@@ -218,9 +222,8 @@ def parse_options(lines):
 class Game:
     """One open game: its engine, the start position and the moves played since."""
 
-    def __init__(self, server, engine):
+    def __init__(self, engine):
         self.id = secrets.token_hex(8)
-        self.server = server
         self.engine = engine
         self.lock = threading.Lock()
         self.seen = time.monotonic()
@@ -298,17 +301,12 @@ class Game:
         try:
             self.engine.send(f"go movetime {movetime}" if depth is None else f"go depth {depth}")
             limit = movetime / 1000 + REPLY_TIMEOUT if depth is None else SEARCH_LIMIT
-            deadline = time.monotonic() + limit
-            while True:
-                try:
-                    _, line = self.engine.until("bestmove", max(deadline - time.monotonic(), 0))
-                    break
-                except EngineDead:
-                    if depth is None or not self.engine.alive():
-                        raise
-                    # A depth search that runs past the limit is stopped, not killed.
-                    self.engine.send("stop")
-                    deadline = time.monotonic() + REPLY_TIMEOUT
+            try:
+                _, line = self.engine.until("bestmove", limit, patient=depth is not None)
+            except TimeoutError:
+                # A depth search that runs past the limit is stopped, and its move played.
+                self.engine.send("stop")
+                _, line = self.engine.until("bestmove")
         finally:
             self.searching = False
         think_ms = round((time.monotonic() - begun) * 1000)
@@ -384,7 +382,7 @@ class Board:
                 engine = Engine(self.engine_path)
             except EngineDead as err:
                 raise ApiError(HTTPStatus.BAD_GATEWAY, str(err), dead=True) from None
-            game = Game(self, engine)
+            game = Game(engine)
             self.games[game.id] = game
         try:
             with game.lock:

@@ -176,6 +176,38 @@ class Api(ServerCase):
         self.assertEqual(status, 200, view)
         self.assertEqual(len(view["moves"]), 3)
 
+    def test_long_depth_search_is_stopped(self):
+        limit = server.SEARCH_LIMIT
+        server.SEARCH_LIMIT = 0.5
+        try:
+            game = self.new_game()
+            legal = [m["move"] for m in game["position"]["moves"]]
+            begun = time.monotonic()
+            status, view = self.request("POST", f"/api/games/{game['id']}/go", {"depth": 64})
+            self.assertLess(time.monotonic() - begun, 5)
+        finally:
+            server.SEARCH_LIMIT = limit
+        self.assertEqual(status, 200, view)
+        self.assertIn(view["bestmove"], legal)
+        self.assertEqual(view["moves"], [view["bestmove"]])
+        self.assertTrue(self.server.board.games[game["id"]].engine.alive())
+
+    def test_silent_engine_is_ended(self):
+        timeout = server.REPLY_TIMEOUT
+        server.REPLY_TIMEOUT = 0.3
+        game = self.new_game()
+        engine = self.server.board.games[game["id"]].engine
+        try:
+            os.kill(engine.proc.pid, signal.SIGSTOP)
+            status, reply = self.request("POST", f"/api/games/{game['id']}/move", {"move": "a2a3"})
+        finally:
+            server.REPLY_TIMEOUT = timeout
+            if engine.alive():
+                os.kill(engine.proc.pid, signal.SIGCONT)
+        self.assertEqual((status, reply["error"], reply["dead"]),
+                         (502, "the engine stopped answering; start a new game", True))
+        self.assertFalse(engine.alive())
+
     def test_illegal_move_changes_nothing(self):
         game = self.new_game(moves=["a2a3"])
         path = f"/api/games/{game['id']}"
