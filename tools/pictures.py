@@ -61,9 +61,10 @@ class Row:
         if not self.name or not all(c.isalnum() or c in "-_" for c in self.name):
             raise ValueError(f"line {number}: a picture name is letters, digits, - and _")
 
-    def command(self):
+    def command(self, upto=None):
+        moves = self.moves[:upto]
         start = "startpos" if self.fen is None else f"fen {self.fen}"
-        return f"position {start}" + (" moves " + " ".join(self.moves) if self.moves else "")
+        return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
 
     def query(self):
         params = {"game": self.game, "diagram": "1"}
@@ -104,9 +105,17 @@ def file_hash(path):
 
 
 def drawn_part(position):
-    """What a diagram shows of the engine's description (not its list of moves)."""
-    keys = ("game", "sides", "width", "height", "cells", "pieces", "result")
-    return sha256(json.dumps({k: position.get(k) for k in keys}, sort_keys=True).encode())
+    """What a diagram shows of the engine's description: the cells and pieces as drawn
+    and the last move's marks, not the names in tooltips or the list of moves."""
+    cells = [{k: c.get(k) for k in ("name", "x", "y", "w", "h", "kind", "shade")}
+             for c in position["cells"]]
+    pieces = [{k: p.get(k) for k in ("cell", "side", "label", "state")}
+              for p in position["pieces"]]
+    last = position.get("last") or {}
+    marks = {k: last.get(k) for k in ("from", "to", "path", "captured", "converted")}
+    shown = {"cells": cells, "pieces": pieces, "last": marks,
+             "size": [position["width"], position["height"]]}
+    return sha256(json.dumps(shown, sort_keys=True).encode())
 
 
 def describe_rows(rows):
@@ -125,8 +134,14 @@ def describe_rows(rows):
                 continue
             try:
                 engine.command(f"setoption name UCI_Variant value {row.game}")
+                last = None
+                if row.moves:
+                    # The move that led to the picture's position is marked on it.
+                    engine.command(row.command(len(row.moves) - 1))
+                    before = engine.describe()["moves"]
+                    last = next((m for m in before if m["move"] == row.moves[-1]), None)
                 engine.command(row.command())
-                position = engine.describe()
+                position = dict(engine.describe(), last=last)
             except server.EngineRefused as err:
                 problems.append((row.name, f"{where}: the engine refuses the position: {err}"))
                 continue
