@@ -635,7 +635,9 @@ function wire() {
         if (cell) onCell(cell.dataset.cell);
     });
     $('new').addEventListener('click', () => newGame());
-    $('game').addEventListener('change', variationShown);
+    // Choosing another game (or knight variation) starts it at once.
+    $('game').addEventListener('change', () => { variationShown(); newGame(); });
+    $('variation').addEventListener('change', () => newGame());
     $('side0').addEventListener('change', playersChanged);
     $('side1').addEventListener('change', playersChanged);
     $('limit').addEventListener('change', limitChanged);

@@ -43,16 +43,22 @@ def browser(width=1280, height=960):
 class Reference:
     """The engine itself, asked directly, to check what the page shows."""
 
-    def __init__(self):
+    def __init__(self, default_variation):
         self.engine = server.Engine(ENGINE)
         self.game = None
+        self.default_variation = default_variation
+        self.variation = default_variation
 
     def position(self, game, moves, fen=None, variation=None):
+        """The engine's description of a position; the knight variation is the engine's
+        default unless one is given, as on the page."""
         if game != self.game:
             self.engine.command(f"setoption name UCI_Variant value {game}")
             self.game = game
-        if variation:
+        variation = variation or self.default_variation
+        if variation != self.variation:
             self.engine.command(f"setoption name KnightVariation value {variation}")
+            self.variation = variation
         start = "startpos" if fen is None else f"fen {fen}"
         self.engine.command(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
         return self.engine.describe()
@@ -99,7 +105,7 @@ class Page(unittest.TestCase):
         cls.server = server.start(port=0, engine=ENGINE, max_games=4)
         cls.url = f"http://127.0.0.1:{cls.server.server_address[1]}/"
         cls.driver = browser()
-        cls.ref = Reference()
+        cls.ref = Reference(cls.server.board.options["KnightVariation"]["default"])
         only = os.environ.get("BOARD_GAMES")
         cls.games = only.split(",") if only else cls.server.board.variants
 
@@ -300,6 +306,24 @@ class Page(unittest.TestCase):
         self.until("the game to end", lambda: "wins" in self.status())
         self.assertEqual(self.status(), "Black wins: a black man reached White's home row")
         self.assertEqual(len(self.played()), 3)
+
+    def test_choosing_a_game_starts_it(self):
+        self.open("?game=breakthrough&white=human&black=human")
+        select = self.driver.find_element(By.ID, "game")
+        self.assertEqual(self.js("return [...arguments[0].options].map(o => o.value)", select),
+                         self.server.board.variants)
+        self.assertFalse(self.driver.find_element(By.ID, "variation").is_displayed())
+        select.find_element(By.CSS_SELECTOR, 'option[value="dragonqi"]').click()
+        self.until("DragonQi", lambda: self.js("return document.getElementById('board')"
+                                               ".dataset.game") == "dragonqi")
+        self.idle()
+        variation = self.driver.find_element(By.ID, "variation")
+        self.assertTrue(variation.is_displayed())
+        variation.find_element(By.CSS_SELECTOR, 'option[value="Pike"]').click()
+        self.until("the Pike variation", lambda: self.board_fen().endswith(" pike"))
+        self.idle()
+        self.assert_matches_engine("dragonqi", [], variation="Pike")
+        self.assertEqual(len(self.server.board.games), 1)
 
     def test_take_back(self):
         self.open("?game=breakthrough&white=human&black=engine&movetime=30")
