@@ -382,6 +382,7 @@ function clampInput(id) {
 }
 
 function onCell(name) {
+    if (!$('chooser').hidden) return closeChooser();
     if (!interactive()) return;
     if (ui.selected !== null) {
         const choices = movesFrom(ui.selected).filter((m) => m.to === name);
@@ -455,7 +456,7 @@ async function undo() {
     await stopEngine();
     ui.token++;
     let view = await gameCall('POST', 'undo', { plies: 1 });
-    if (!view) return;
+    if (!view) return continueGame();
     // Back to a person's turn: take back the engine's reply too.
     const humans = ui.players.includes('human');
     if (humans && ui.players[view.position.turn] === 'engine' && view.moves.length > 0) {
@@ -473,7 +474,8 @@ async function loadFen() {
     await stopEngine();
     ui.token++;
     const view = await gameCall('POST', 'fen', { fen });
-    if (!view) return;
+    // A refused FEN leaves the game as it was, and the engine to move moves again.
+    if (!view) return continueGame();
     message('');
     accept(view);
     continueGame();
