@@ -325,6 +325,30 @@ class Page(unittest.TestCase):
         self.assert_matches_engine("dragonqi", [], variation="Pike")
         self.assertEqual(len(self.server.board.games), 1)
 
+    def test_closing_the_page_ends_its_engine(self):
+        self.open("?game=dragonface&white=human&black=human")
+        game_id = self.js("return ui.game.id")
+        engine = self.server.board.games[game_id].engine
+        self.driver.get("about:blank")
+        deadline = time.monotonic() + 10
+        while game_id in self.server.board.games and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertNotIn(game_id, self.server.board.games)
+        self.assertFalse(engine.alive())
+
+    def test_refused_link_position(self):
+        self.open("?game=breakthrough&white=human&black=human&fen=8/8/9/8/8/8/8/8%20w%200%201")
+        self.assertTrue(self.message().startswith("The link's position was not loaded: error:"),
+                        self.message())
+        self.assert_matches_engine("breakthrough", [])
+
+    def test_link_with_moves_and_skill_control(self):
+        self.open("?game=breakthrough&white=human&black=human&moves=e2e3,d7d6")
+        self.assert_matches_engine("breakthrough", ["e2e3", "d7d6"])
+        self.assertEqual(self.marked("last"), ["d6", "d7"])
+        has_skill = "Skill Level" in self.server.board.options
+        self.assertEqual(self.driver.find_element(By.ID, "skill").is_enabled(), has_skill)
+
     def test_take_back(self):
         self.open("?game=breakthrough&white=human&black=engine&movetime=30")
         self.click_move({"from": "d2", "to": "d3", "move": "d2d3"})
