@@ -300,6 +300,17 @@ class Page(unittest.TestCase):
         self.assertEqual(position["result"]["winner"], 1)
         self.assertEqual(self.js("return document.querySelectorAll('#board .movable').length"), 0)
 
+    def test_dragonqi_won_with_points(self):
+        fen = "9/9/5k1t1/3K5/9/9/9/9/9/9/9/9/9/4F4/9 F DQ0wdy0W - - 000000 - 0 1 lance"
+        self.open(f"?game=dragonqi&white=human&black=human&fen={fen}")
+        self.assertEqual(self.status(), "Forest to move")
+        self.click_move({"from": "d12", "to": "e13", "move": "d12e13"})
+        self.wait_plies(1)
+        position = self.assert_matches_engine("dragonqi", ["d12e13"], fen)
+        self.assertEqual(self.status(), "Forest wins by Direct Capture: 5-0")
+        self.assertEqual(position["result"]["points"], [0, 5])
+        self.assertEqual(self.marked("captured"), ["f13"])
+
     def test_engine_plays_to_the_end(self):
         fen = "8/8/8/8/P7/1p6/8/8 b 0 1"
         self.open(f"?game=breakthrough&white=engine&black=engine&movetime=20&fen={fen}")
