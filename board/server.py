@@ -30,6 +30,7 @@ import os
 import queue
 import re
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -784,11 +785,14 @@ def main():
         raise SystemExit(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host
+    # Ctrl-C or a plain kill ends the server and every engine it started.
+    finished = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: finished.set())
     print(f"wyrm board: open http://{shown}:{port}/  (Ctrl-C ends it)", flush=True)
     try:
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        pass
+        while not finished.wait(1.0):
+            pass
     finally:
         stop_server(server)
 

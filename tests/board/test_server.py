@@ -23,6 +23,21 @@ ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 START_FEN = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
 
 
+def children(pid):
+    """The processes whose parent is pid (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    stat = handle.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
 def engine_says(*commands):
     """The engine's own reply to a script of commands (for comparison)."""
     script = "\n".join(commands + ("quit",)) + "\n"
@@ -519,6 +534,14 @@ class Idle(ServerCase):
 
 
 class Startup(unittest.TestCase):
+    def post(self, port, path, body):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("POST", path, body=json.dumps(body))
+        response = conn.getresponse()
+        reply = json.loads(response.read())
+        conn.close()
+        return response.status, reply
+
     def test_missing_engine(self):
         with self.assertRaises(server.EngineDead) as caught:
             server.Board("/nonexistent/wyrm", 2, 10)
@@ -541,11 +564,17 @@ class Startup(unittest.TestCase):
             conn.request("GET", "/api/info")
             self.assertEqual(conn.getresponse().status, 200)
             conn.close()
+            status, game = self.post(port, "/api/games", {"game": "breakthrough"})
+            self.assertEqual(status, 201)
+            engine = children(proc.pid)[0]
         finally:
-            proc.send_signal(signal.SIGINT)
+            proc.send_signal(signal.SIGTERM)
             proc.wait(10)
             proc.stdout.close()
         self.assertEqual(proc.returncode, 0)
+        # The engine the server started has gone with it.
+        with self.assertRaises(ProcessLookupError):
+            os.kill(engine, 0)
         bad = subprocess.run([sys.executable, script, "--port", "0", "--engine", "/nonexistent"],
                              capture_output=True, text=True, timeout=10)
         self.assertNotEqual(bad.returncode, 0)
