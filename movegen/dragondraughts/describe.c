@@ -47,10 +47,8 @@ static void dd_describe_move(const void *vp, Move m, DescMove *d)
     const DraughtsPos *p = vp;
     int path[DD_MAX_PATH], length = draughts_move_path(p, m, path);
     Bb64 captured = dd_move_captured(p, m);
-    /* the last landing, not dd_move_to(): a capture may end on a square it emptied
-     * earlier in the sequence, which the move's bits cannot show */
-    d->from = path[0];
-    d->to = path[length - 1];
+    d->from = dd_move_from(m);
+    d->to = dd_move_to(m); /* may be a square the capture emptied, or the origin */
     size_t n = 0;
     for (int i = 0; i < length; i++) {
         char square[DESCRIBE_NAME_MAX];
