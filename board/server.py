@@ -570,6 +570,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.request_version == "HTTP/0.9":
             self.request_version = "HTTP/1.0"
         try:
+            self.check_origin(method)
             self.route(method, self.path.split("?", 1)[0])
         except ApiError as err:
             self.error(err.status, err.message, **err.extra)
@@ -578,6 +579,22 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as err:  # the server keeps serving whatever went wrong
             self.server.log(f"internal error on {method} {self.path[:100]}: {err!r}")
             self.error(HTTPStatus.INTERNAL_SERVER_ERROR, "internal error of the board server")
+
+    def check_origin(self, method):
+        """Only the board's own pages may drive it. A server on this machine alone answers
+        only requests addressed to a loopback name, which a web site that points its own
+        name at 127.0.0.1 cannot send; and a request sent by a page of another site (its
+        Origin header says so) may not change anything."""
+        host = self.headers.get("Host", "")
+        if self.server.loopback:
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name.lower() not in ("127.0.0.1", "localhost", "[::1]"):
+                raise ApiError(HTTPStatus.FORBIDDEN, "this board answers only requests to "
+                               "127.0.0.1 or localhost")
+        origin = self.headers.get("Origin")
+        if method != "GET" and origin is not None and origin != f"http://{host}":
+            raise ApiError(HTTPStatus.FORBIDDEN, "requests from another site's pages are "
+                           "refused")
 
     def route(self, method, path):
         parts = [p for p in path.split("/") if p]
@@ -702,6 +719,7 @@ class BoardServer(ThreadingHTTPServer):
         self.board = board
         self.verbose = verbose
         self.slots = threading.BoundedSemaphore(connections)
+        self.loopback = address[0] in ("127.0.0.1", "localhost", "::1")
         # Only the page's own files, found by exact name: no path from a request ever
         # reaches the file system.
         self.static = {name: os.path.join(STATIC_DIR, name) for name in os.listdir(STATIC_DIR)

@@ -126,13 +126,28 @@ class StaticFiles(ServerCase):
             status, reply = self.request("GET", path)
             self.assertEqual(status, 404, path)
             self.assertIn("no such page", reply["error"], path)
-        close = b"Host: x\r\nConnection: close\r\n\r\n"
+        close = b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n"
         line, body = self.raw(b"GET ../server.py HTTP/1.1\r\n" + close)
         self.assertIn(" 404 ", line)
         self.assertNotIn(secret, body)
         line, body = self.raw(b"GET /../../../../etc/passwd HTTP/1.1\r\n" + close)
         self.assertIn(" 404 ", line)
         self.assertNotIn(b"root:", body)
+
+    def test_other_sites(self):
+        status, reply = self.request("GET", "/api/info", headers={"Host": "evil.example:80"})
+        self.assertEqual((status, reply["error"]),
+                         (403, "this board answers only requests to 127.0.0.1 or localhost"))
+        status, _ = self.request("GET", "/", headers={"Host": f"localhost:{self.port}"})
+        self.assertEqual(status, 200)
+        status, reply = self.request("POST", "/api/games", {"game": "breakthrough"},
+                                     headers={"Origin": "http://evil.example"})
+        self.assertEqual((status, reply["error"]),
+                         (403, "requests from another site's pages are refused"))
+        self.assertEqual(len(self.server.board.games), 0)
+        status, _ = self.request("POST", "/api/games", {"game": "breakthrough"},
+                                 headers={"Origin": f"http://127.0.0.1:{self.port}"})
+        self.assertEqual(status, 201)
 
     def test_only_get_for_pages(self):
         status, reply = self.request("POST", "/index.html", {})
@@ -261,7 +276,7 @@ class Api(ServerCase):
         for bad in ("3", "-1", "x", "1e3", "%C2%B2"):
             status, reply = self.request("GET", path + "/ply/" + bad)
             self.assertEqual(status, 404, bad)
-        line, body = self.raw(f"GET {path}/ply/".encode() + b"\xb2 HTTP/1.1\r\nHost: x\r\n"
+        line, body = self.raw(f"GET {path}/ply/".encode() + b"\xb2 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                               b"Connection: close\r\n\r\n")
         self.assertIn(" 404 ", line)
         status, view = self.request("GET", path)
@@ -451,16 +466,14 @@ class BadRequests(ServerCase):
         self.assertEqual(reply["error"], "the request body is 20012 bytes, more than the "
                          "16384 allowed")
         # A length announced but never sent is refused before any of it is read.
-        line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                              b"Content-Length: 999999999\r\n\r\n")
+        post = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        line, body = self.raw(post + b"Content-Length: 999999999\r\n\r\n")
         self.assertIn(" 413 ", line)
         for length in (b"12x", b"-1", b"\xb2"):
-            line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                                  b"Content-Length: " + length + b"\r\n\r\n{}")
+            line, body = self.raw(post + b"Content-Length: " + length + b"\r\n\r\n{}")
             self.assertIn(" 400 ", line)
             self.assertEqual(json.loads(body), {"error": "bad Content-Length"})
-        line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                              b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+        line, body = self.raw(post + b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
         self.assertIn(" 411 ", line)
 
     def test_routes_and_methods(self):
