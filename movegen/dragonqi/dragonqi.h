@@ -358,6 +358,8 @@ typedef struct DqOutcome {
 } DqOutcome;
 void dq_outcome(const void *pos, bool fifty, DqOutcome *o);
 void dq_result_info(const void *pos, char *buf, size_t size);
+void dq_points(const void *pos, int halves[2]);
+extern const GameScoring dq_scoring;
 
 /* describe.c */
 extern const struct GameDescription dragonqi_description;
