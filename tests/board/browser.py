@@ -341,8 +341,10 @@ class Page(unittest.TestCase):
         game_id = self.js("return ui.game.id")
         engine = self.server.board.games[game_id].engine
         self.driver.get("about:blank")
+        # The page's last word removes the game; the engine is asked to quit, then ended.
         deadline = time.monotonic() + 10
-        while game_id in self.server.board.games and time.monotonic() < deadline:
+        while (game_id in self.server.board.games or engine.alive()) and \
+                time.monotonic() < deadline:
             time.sleep(0.05)
         self.assertNotIn(game_id, self.server.board.games)
         self.assertFalse(engine.alive())
