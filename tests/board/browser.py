@@ -360,7 +360,17 @@ class Page(unittest.TestCase):
         self.assert_matches_engine("breakthrough", ["e2e3", "d7d6"])
         self.assertEqual(self.marked("last"), ["d6", "d7"])
         has_skill = "Skill Level" in self.server.board.options
-        self.assertEqual(self.driver.find_element(By.ID, "skill").is_enabled(), has_skill)
+        skill = self.driver.find_element(By.ID, "skill")
+        self.assertEqual(skill.is_enabled(), has_skill)
+        if has_skill:
+            # The engine is told the level the box holds when it is asked for a move.
+            skill.clear()
+            skill.send_keys("3")
+            self.driver.find_element(By.ID, "engine-move").click()
+            self.wait_plies(3)
+            game = self.server.board.games[self.js("return ui.game.id")]
+            self.assertEqual(game.skill, 3)
+            self.assert_matches_engine("breakthrough", ["e2e3", "d7d6", self.played()[2]])
 
     def test_take_back(self):
         self.open("?game=breakthrough&white=human&black=engine&movetime=30")
