@@ -169,7 +169,23 @@ class Engine:
                 raise EngineRefused(line[len("info string "):])
         return lines
 
-    def describe(self):
+    def describe(self, history):
+        """The engine's description of the position reached by `history` from the start
+        position last set. Right after a search has reported its move, the engine may
+        still be finishing it and answer `json` about the position before a `position`
+        command it has queued; so the description is asked for again until it is of the
+        moves given."""
+        deadline = time.monotonic() + REPLY_TIMEOUT
+        while True:
+            position = self.described()
+            if position.get("history") == history:
+                return position
+            if time.monotonic() > deadline:
+                raise EngineRefused("the engine describes another position than the one it "
+                                    "was given")
+            time.sleep(0.002)
+
+    def described(self):
         lines = self.command("json")
         for line in lines:
             if line.startswith("{"):
@@ -247,14 +263,15 @@ class Game:
         for move in moves:
             self.play(move)
 
-    def position_command(self, upto=None):
-        moves = self.moves if upto is None else self.moves[:upto]
+    def position_command(self, moves):
         start = "startpos" if self.start == "startpos" else f"fen {self.start}"
         return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
 
-    def describe(self, upto=None):
-        self.engine.command(self.position_command(upto))
-        return self.engine.describe()
+    def describe(self, upto=None, then=()):
+        """The position after the first `upto` moves (all by default) and `then`."""
+        moves = (self.moves if upto is None else self.moves[:upto]) + list(then)
+        self.engine.command(self.position_command(moves))
+        return self.engine.describe(moves)
 
     def load(self, fen):
         """A new start position; on a FEN the engine refuses nothing changes."""
@@ -295,7 +312,7 @@ class Game:
             self.skill = skill
         if self.position.get("result"):
             raise ApiError(HTTPStatus.CONFLICT, "the game is over")
-        self.engine.command(self.position_command())
+        self.engine.command(self.position_command(self.moves))
         self.cancelled = False
         self.searching = True
         begun = time.monotonic()
@@ -314,6 +331,10 @@ class Game:
         words = line.split()
         best = words[1] if len(words) > 1 else "0000"
         if self.cancelled:
+            if best != "0000":
+                # Waits until the engine has truly finished the search, so that the next
+                # request finds it ready for a new position.
+                self.describe(then=[best])
             return None, think_ms
         if best == "0000":
             raise ApiError(HTTPStatus.CONFLICT, "the engine found no move")
