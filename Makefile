@@ -18,7 +18,7 @@ ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
 LDLIBS   = -pthread -lm
 
 OUT      = $(BUILD)/$(MODE)
-LIB_SRC  = $(wildcard engine/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
+LIB_SRC  = $(wildcard engine/*.c engine/games/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
 LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)

@@ -1,7 +1,8 @@
 /*
  * The one interface between a game and everything else.
  *
- * Every game is a `const Game` table (movegen/<game>/, registered in engine/registry.c).
+ * Every game is a `const Game` table (engine/games/<game>.c, listed in engine/games.def)
+ * joining its rules (movegen/<game>/) and its evaluation (eval/<game>.c).
  * The protocol, the search, bench, perft and the tests reach a game only through it and
  * never ask which game they hold; where games need the search to behave differently, the
  * table says so through named SearchParams.

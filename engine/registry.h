@@ -1,5 +1,6 @@
 /*
- * The list of games wyrm plays. Adding a game is one line in registry.c.
+ * The list of games wyrm plays, built from engine/games.def: adding a game is one line
+ * there (its table lives in engine/games/<game>.c).
  */
 #pragma once
 

@@ -16,6 +16,8 @@
  * come from a least-squares fit of these terms, at the leaves of a capture search, to
  * deep search scores of 12,238 positions from played games (docs/breakthrough.md).
  */
+#include "eval/breakthrough.h"
+
 #include <stdio.h>
 
 #include "movegen/breakthrough/breakthrough.h"

@@ -19,6 +19,8 @@
  *              the enemy beach, ready to land and set a creature afire (§6.2);
  *   naval      occupied vessels of its colour and Flagships with crews (they can fire).
  */
+#include "eval/dragonqi.h"
+
 #include <stdio.h>
 
 #include "movegen/dragonqi/dragonqi.h"

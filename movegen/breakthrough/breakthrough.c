@@ -1,5 +1,6 @@
 /*
- * Breakthrough: move generation, make, FEN, notation and result.
+ * Breakthrough: move generation, make, FEN, notation and result (the rules; the Game table
+ * is engine/games/breakthrough.c).
  *
  * Generation is three shifts per side (straight, two diagonals); perft counts the last
  * ply with popcounts instead of generating it.
@@ -16,14 +17,13 @@
 static uint64_t zobrist_men[2][64];
 static uint64_t zobrist_side;
 
-static void bt_init(void)
+void bt_init(void)
 {
     uint64_t seed = 0xB7EA11C0FFEEULL;
     for (int p = 0; p < 2; p++)
         for (int sq = 0; sq < 64; sq++)
             zobrist_men[p][sq] = rng_next(&seed);
     zobrist_side = rng_next(&seed);
-    breakthrough_eval_init();
 }
 
 static Bb64 goal_row(int player) { return player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB; }
@@ -63,7 +63,7 @@ static BtTargets targets(const BtPos *p)
     return t;
 }
 
-static Result bt_result(const void *vp)
+Result bt_result(const void *vp)
 {
     const BtPos *p = vp;
     int us = p->side, them = !us;
@@ -83,7 +83,7 @@ static int add_moves(Move *moves, int n, Bb64 dests, int delta)
     return n;
 }
 
-static int bt_gen_moves(const void *vp, Move *moves)
+int bt_gen_moves(const void *vp, Move *moves)
 {
     const BtPos *p = vp;
     if (bt_result(p) != RESULT_NONE)
@@ -95,7 +95,7 @@ static int bt_gen_moves(const void *vp, Move *moves)
 }
 
 /* Noisy: captures, steps onto the last rank before the goal and onto the goal row. */
-static int bt_gen_noisy(const void *vp, Move *moves)
+int bt_gen_noisy(const void *vp, Move *moves)
 {
     const BtPos *p = vp;
     if (bt_result(p) != RESULT_NONE)
@@ -107,14 +107,14 @@ static int bt_gen_noisy(const void *vp, Move *moves)
     return add_moves(moves, n, t.right & keep, t.d_right);
 }
 
-static bool bt_is_noisy(const void *vp, Move m)
+bool bt_is_noisy(const void *vp, Move m)
 {
     const BtPos *p = vp;
     Bb64 to = 1ULL << bt_move_to(m);
     return (to & (p->men[!p->side] | attack_zone(p->side))) != 0;
 }
 
-static void bt_make_move(const void *vp, Move m, void *out)
+void bt_make_move(const void *vp, Move m, void *out)
 {
     const BtPos *p = vp;
     BtPos *q = out;
@@ -131,7 +131,7 @@ static void bt_make_move(const void *vp, Move m, void *out)
     q->fullmove += us == P2;
 }
 
-static void bt_make_null(const void *vp, void *out)
+void bt_make_null(const void *vp, void *out)
 {
     const BtPos *p = vp;
     BtPos *q = out;
@@ -151,7 +151,7 @@ static uint64_t count_moves(const BtPos *p)
                       bb64_popcount(t.right));
 }
 
-static uint64_t bt_perft(const void *vp, int depth)
+uint64_t bt_perft(const void *vp, int depth)
 {
     const BtPos *p = vp;
     if (depth <= 0)
@@ -169,7 +169,7 @@ static uint64_t bt_perft(const void *vp, int depth)
     return total;
 }
 
-static uint64_t bt_key_from_scratch(const void *vp)
+uint64_t bt_key_from_scratch(const void *vp)
 {
     const BtPos *p = vp;
     uint64_t key = p->side == P2 ? zobrist_side : 0;
@@ -179,9 +179,9 @@ static uint64_t bt_key_from_scratch(const void *vp)
     return key;
 }
 
-static uint64_t bt_key(const void *vp) { return ((const BtPos *)vp)->key; }
-static int bt_side(const void *vp) { return ((const BtPos *)vp)->side; }
-static int bt_halfmove(const void *vp) { return ((const BtPos *)vp)->halfmove; }
+uint64_t bt_key(const void *vp) { return ((const BtPos *)vp)->key; }
+int bt_side(const void *vp) { return ((const BtPos *)vp)->side; }
+int bt_halfmove(const void *vp) { return ((const BtPos *)vp)->halfmove; }
 
 /* Reads a non-negative decimal field; false on anything else or overflow. */
 static bool read_count(const char *s, int *out)
@@ -196,7 +196,7 @@ static bool read_count(const char *s, int *out)
     return true;
 }
 
-static bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
+bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 {
     BtPos *p = vp;
     char board[128], side[8], half[16], full[16], extra[2];
@@ -257,7 +257,7 @@ static bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     return true;
 }
 
-static void bt_fen_write(const void *vp, char *buf, size_t size)
+void bt_fen_write(const void *vp, char *buf, size_t size)
 {
     const BtPos *p = vp;
     char out[FEN_MAX];
@@ -285,7 +285,7 @@ static void bt_fen_write(const void *vp, char *buf, size_t size)
              p->fullmove);
 }
 
-static void bt_display(const void *vp, char *buf, size_t size)
+void bt_display(const void *vp, char *buf, size_t size)
 {
     const BtPos *p = vp;
     size_t n = 0;
@@ -303,7 +303,7 @@ static void bt_display(const void *vp, char *buf, size_t size)
         snprintf(buf + n, size - n, "    a b c d e f g h\n");
 }
 
-static void bt_move_to_str(const void *vp, Move m, char *buf)
+void bt_move_to_str(const void *vp, Move m, char *buf)
 {
     (void)vp;
     int from = bt_move_from(m), to = bt_move_to(m);
@@ -311,7 +311,7 @@ static void bt_move_to_str(const void *vp, Move m, char *buf)
              to / 8 + 1);
 }
 
-static Move bt_parse_move(const void *vp, const char *s)
+Move bt_parse_move(const void *vp, const char *s)
 {
     const BtPos *p = vp;
     if (strlen(s) != 4)
@@ -327,14 +327,14 @@ static Move bt_parse_move(const void *vp, const char *s)
     return MOVE_NONE;
 }
 
-static uint32_t bt_move_index(const void *vp, Move m)
+uint32_t bt_move_index(const void *vp, Move m)
 {
     (void)vp;
     return (uint32_t)(m & 4095);
 }
 
 /* Captures first, then goal-row moves; among captures, the most advanced victim. */
-static int bt_noisy_order(const void *vp, Move m)
+int bt_noisy_order(const void *vp, Move m)
 {
     const BtPos *p = vp;
     int to = bt_move_to(m);
@@ -344,80 +344,10 @@ static int bt_noisy_order(const void *vp, Move m)
 }
 
 /* The opponent has a man one step from its goal row: it wins next move unless answered. */
-static bool bt_threat(const void *vp)
+bool bt_threat(const void *vp)
 {
     const BtPos *p = vp;
     int them = !p->side;
     Bb64 last = them == P1 ? 0x00FF000000000000ULL : 0x000000000000FF00ULL;
     return (p->men[them] & last) != 0;
 }
-
-/* The moves a side is assumed still to play when the clock has no moves-to-go. Games
- * last about 30 moves a side, but the search spends two to four times its share when
- * the best move is unstable, as it often is here; at the default the clock was nearly
- * empty by the middlegame, where Breakthrough games are decided. */
-enum { BT_MOVES_LEFT = 60 };
-
-static const char *const bt_bench[] = {
-    "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
-    "pppppppp/ppppp1pp/5p2/8/8/3P4/PPP1PPPP/PPPPPPPP w 0 2",
-    "ppp1pppp/pp1ppp1p/2p3p1/3p4/3P1P2/2P5/PP2PPPP/PPPPP1PP w 0 4",
-    "pp1ppp1p/2pp2p1/p3p3/1p3p2/2P1P1P1/P2P4/1PP2PPP/PPP1PPPP b 0 8",
-    "1pp2pp1/p2pp2p/8/2p2p2/1P2P1P1/P1P5/3P1PPP/1PP2PP1 w 0 12",
-    "2p3p1/pp2pp1p/3p4/1P3p2/4P3/P2P2P1/2P2P1P/1P3PP1 b 0 15",
-    "6p1/p2p1p1p/1p6/2p2pP1/3P4/PP6/4PP1P/2P3P1 w 0 20",
-    "8/p4p2/1pp1p3/7p/P2P1P2/1P6/2P2P2/8 b 0 25",
-    "3p4/8/1p3p2/p7/8/1PP5/P4P2/8 w 0 30",
-    "8/2p5/8/8/3P4/8/8/8 w 0 40",
-    "p7/8/8/8/8/8/7P/8 b 0 45",
-    NULL,
-};
-
-static const uint64_t bt_perft_reference[] = {22, 484, 11132, 256036, 6182818, 149264638, 0};
-
-const Game breakthrough_game = {
-    .name = "breakthrough",
-    .side_names = {"white", "black"},
-    .files = 8,
-    .ranks = 8,
-    .pos_size = sizeof(BtPos),
-    .start_fen = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
-    .init = bt_init,
-    .fen_read = bt_fen_read,
-    .fen_write = bt_fen_write,
-    .display = bt_display,
-    .gen_moves = bt_gen_moves,
-    .gen_noisy = bt_gen_noisy,
-    .is_noisy = bt_is_noisy,
-    .make_move = bt_make_move,
-    .make_null = bt_make_null,
-    .perft = bt_perft,
-    .move_to_str = bt_move_to_str,
-    .parse_move = bt_parse_move,
-    .key = bt_key,
-    .key_from_scratch = bt_key_from_scratch,
-    .side_to_move = bt_side,
-    .halfmove_clock = bt_halfmove,
-    .result = bt_result,
-    .no_moves_result = RESULT_LOSS,
-    .evaluate = breakthrough_evaluate,
-    .eval_terms = breakthrough_eval_terms,
-    .move_index_count = 4096,
-    .move_index = bt_move_index,
-    .noisy_order = bt_noisy_order,
-    .threat = bt_threat,
-    .params = {
-        .null_move = true,
-        .reverse_futility = true,
-        .futility = true,
-        .late_move_reductions = true,
-        .late_move_pruning = true,
-        .noisy_forced = false,
-        .threat_extension = true,
-        .margin_unit = 100,
-        .moves_left = BT_MOVES_LEFT,
-    },
-    .bench_fens = bt_bench,
-    .bench_depth = 13,
-    .perft_reference = bt_perft_reference,
-};

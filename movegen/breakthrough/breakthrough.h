@@ -36,6 +36,24 @@ static inline Bb64 bt_attacks(Bb64 men, int player)
                         : ((men & ~BT_FILE_A_BB) >> 9) | ((men & ~BT_FILE_H_BB) >> 7);
 }
 
-void breakthrough_eval_init(void);
-Score breakthrough_evaluate(const void *pos);
-void breakthrough_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/breakthrough.c) uses them. */
+void bt_init(void);
+bool bt_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void bt_fen_write(const void *pos, char *buf, size_t size);
+void bt_display(const void *pos, char *buf, size_t size);
+int bt_gen_moves(const void *pos, Move *moves);
+int bt_gen_noisy(const void *pos, Move *moves);
+bool bt_is_noisy(const void *pos, Move m);
+void bt_make_move(const void *pos, Move m, void *out);
+void bt_make_null(const void *pos, void *out);
+uint64_t bt_perft(const void *pos, int depth);
+void bt_move_to_str(const void *pos, Move m, char *buf);
+Move bt_parse_move(const void *pos, const char *s);
+uint64_t bt_key(const void *pos);
+uint64_t bt_key_from_scratch(const void *pos);
+int bt_side(const void *pos);
+int bt_halfmove(const void *pos);
+Result bt_result(const void *pos);
+uint32_t bt_move_index(const void *pos, Move m);
+int bt_noisy_order(const void *pos, Move m);
+bool bt_threat(const void *pos);

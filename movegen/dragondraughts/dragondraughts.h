@@ -127,6 +127,21 @@ void draughts_make_move(const void *pos, Move m, void *out);
 void draughts_move_to_str(const void *pos, Move m, char *buf);
 Move draughts_parse_move(const void *pos, const char *str);
 
-/* eval/dragondraughts.c */
-Score draughts_evaluate(const void *pos);
-void draughts_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/dragondraughts.c) uses them. */
+void dd_init(void);
+bool dd_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void dd_fen_write(const void *pos, char *buf, size_t size);
+void dd_display(const void *pos, char *buf, size_t size);
+int dd_gen_moves(const void *pos, Move *moves);
+int dd_gen_noisy(const void *pos, Move *moves);
+bool dd_is_noisy(const void *pos, Move m);
+void dd_make_null(const void *pos, void *out);
+uint64_t dd_key(const void *pos);
+uint64_t dd_key_from_scratch(const void *pos);
+int dd_side(const void *pos);
+int dd_halfmove(const void *pos);
+int dd_reversible(const void *pos);
+Result dd_result(const void *pos);
+uint32_t dd_move_index(const void *pos, Move m);
+int dd_noisy_order(const void *pos, Move m);
+bool dd_threat(const void *pos);

@@ -349,7 +349,17 @@ extern const char *const dq_variation_names[DQ_VARIATIONS];
 Result dq_result(const void *pos);
 void dq_result_info(const void *pos, char *buf, size_t size);
 
-/* eval/dragonqi.c */
-Score dragonqi_evaluate(const void *pos);
-void dragonqi_eval_terms(const void *pos, char *buf, size_t size);
-int dq_value(int code);
+/* hooks.c: the rules as the Game table (engine/games/dragonqi.c) uses them */
+void dq_init(void);
+int dq_gen_moves(const void *pos, Move *moves);
+bool dq_is_noisy(const void *pos, Move m);
+int dq_gen_noisy(const void *pos, Move *moves);
+uint32_t dq_move_index(const void *pos, Move m);
+void dq_make_null(const void *pos, void *out);
+bool dq_threat(const void *pos);
+uint64_t dq_key(const void *pos);
+uint64_t dq_key_from_scratch(const void *pos);
+int dq_side_to_move(const void *pos);
+int dq_halfmove(const void *pos);
+uint64_t dq_repetition_key(const void *pos);
+int dq_repetition_plies(const void *pos);

@@ -1,5 +1,6 @@
 /*
- * Dragon's Gate: move generation, make, FEN, notation and result.
+ * Dragon's Gate: move generation, make, FEN, notation and result (the rules; the Game
+ * table is engine/games/dragonsgate.c).
  *
  * Generation is nine shift-and-mask expressions per side (step, fly and withdrawal in each
  * of the three forward directions); perft counts the last ply with popcounts instead of
@@ -19,7 +20,7 @@ static uint64_t zobrist_side;
 
 Bb64 dg_front_cone[2][64];
 
-static void dg_init(void)
+void dg_init(void)
 {
     uint64_t seed = 0xD6A6045ULL;
     for (int p = 0; p < 2; p++)
@@ -41,7 +42,7 @@ static Bb64 bit(int sq) { return 1ULL << sq; }
 
 /* Over when the player who just moved stands on its goal row, or the side to move has no
  * Dragon left (the one way the no-move loss is cheap to see). */
-static Result dg_result(const void *vp)
+Result dg_result(const void *vp)
 {
     const DgPos *p = vp;
     int us = p->side, them = !us;
@@ -83,10 +84,10 @@ static int gen_filtered(const DgPos *p, Move *moves, Bb64 keep_quiet)
     return n;
 }
 
-static int dg_gen_moves(const void *vp, Move *moves) { return gen_filtered(vp, moves, ~0ULL); }
+int dg_gen_moves(const void *vp, Move *moves) { return gen_filtered(vp, moves, ~0ULL); }
 
 /* Noisy: every withdrawal (it captures) and every move onto the goal row (it wins). */
-static int dg_gen_noisy(const void *vp, Move *moves)
+int dg_gen_noisy(const void *vp, Move *moves)
 {
     const DgPos *p = vp;
     return gen_filtered(p, moves, dg_goal_row(p->side));
@@ -94,14 +95,14 @@ static int dg_gen_noisy(const void *vp, Move *moves)
 
 static bool is_withdrawal(int side, int from, int to) { return side == P1 ? to < from : to > from; }
 
-static bool dg_is_noisy(const void *vp, Move m)
+bool dg_is_noisy(const void *vp, Move m)
 {
     const DgPos *p = vp;
     int from = dg_move_from(m), to = dg_move_to(m);
     return is_withdrawal(p->side, from, to) || (bit(to) & dg_goal_row(p->side));
 }
 
-static void dg_make_move(const void *vp, Move m, void *out)
+void dg_make_move(const void *vp, Move m, void *out)
 {
     const DgPos *p = vp;
     DgPos *q = out;
@@ -119,7 +120,7 @@ static void dg_make_move(const void *vp, Move m, void *out)
     q->fullmove += us == P2;
 }
 
-static void dg_make_null(const void *vp, void *out)
+void dg_make_null(const void *vp, void *out)
 {
     const DgPos *p = vp;
     DgPos *q = out;
@@ -213,7 +214,7 @@ static uint64_t perft_north(Bb64 own, Bb64 enemy, int depth)
     return perft_body(own, enemy, P2, depth);
 }
 
-static uint64_t dg_perft(const void *vp, int depth)
+uint64_t dg_perft(const void *vp, int depth)
 {
     const DgPos *p = vp;
     if (depth <= 0)
@@ -222,7 +223,7 @@ static uint64_t dg_perft(const void *vp, int depth)
     return p->side == P1 ? perft_south(own, enemy, depth) : perft_north(own, enemy, depth);
 }
 
-static uint64_t dg_key_from_scratch(const void *vp)
+uint64_t dg_key_from_scratch(const void *vp)
 {
     const DgPos *p = vp;
     uint64_t key = p->side == P2 ? zobrist_side : 0;
@@ -232,9 +233,9 @@ static uint64_t dg_key_from_scratch(const void *vp)
     return key;
 }
 
-static uint64_t dg_key(const void *vp) { return ((const DgPos *)vp)->key; }
-static int dg_side(const void *vp) { return ((const DgPos *)vp)->side; }
-static int dg_halfmove(const void *vp) { return ((const DgPos *)vp)->halfmove; }
+uint64_t dg_key(const void *vp) { return ((const DgPos *)vp)->key; }
+int dg_side(const void *vp) { return ((const DgPos *)vp)->side; }
+int dg_halfmove(const void *vp) { return ((const DgPos *)vp)->halfmove; }
 
 /* A decimal counter: digits only, at most 1000000. */
 static bool read_count(const char *s, int32_t *out)
@@ -314,7 +315,7 @@ static bool check_reachable(const DgPos *p, char *err, size_t err_size)
     return true;
 }
 
-static bool dg_fen_read(void *vp, const char *fen, char *err, size_t err_size)
+bool dg_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 {
     DgPos *p = vp;
     char board[128], side[8], half[16], full[16], extra[2];
@@ -351,7 +352,7 @@ static char square_char(const DgPos *p, int sq, char empty)
     return (p->dragons[P1] & bit(sq)) ? 'D' : (p->dragons[P2] & bit(sq)) ? 'd' : empty;
 }
 
-static void dg_fen_write(const void *vp, char *buf, size_t size)
+void dg_fen_write(const void *vp, char *buf, size_t size)
 {
     const DgPos *p = vp;
     char out[FEN_MAX];
@@ -378,7 +379,7 @@ static void dg_fen_write(const void *vp, char *buf, size_t size)
              (int)p->fullmove);
 }
 
-static void dg_display(const void *vp, char *buf, size_t size)
+void dg_display(const void *vp, char *buf, size_t size)
 {
     const DgPos *p = vp;
     size_t n = 0;
@@ -393,7 +394,7 @@ static void dg_display(const void *vp, char *buf, size_t size)
         snprintf(buf + n, size - n, "    a b c d e f g h\n");
 }
 
-static void dg_move_to_str(const void *vp, Move m, char *buf)
+void dg_move_to_str(const void *vp, Move m, char *buf)
 {
     (void)vp;
     int from = dg_move_from(m), to = dg_move_to(m);
@@ -403,7 +404,7 @@ static void dg_move_to_str(const void *vp, Move m, char *buf)
 
 /* Origin and destination name a move completely (see the header), so the string maps to
  * one candidate, which must then be among the legal moves. */
-static Move dg_parse_move(const void *vp, const char *s)
+Move dg_parse_move(const void *vp, const char *s)
 {
     const DgPos *p = vp;
     if (strlen(s) != 4)
@@ -419,7 +420,7 @@ static Move dg_parse_move(const void *vp, const char *s)
     return MOVE_NONE;
 }
 
-static uint32_t dg_move_index(const void *vp, Move m)
+uint32_t dg_move_index(const void *vp, Move m)
 {
     (void)vp;
     return (uint32_t)(m & 4095);
@@ -430,7 +431,7 @@ enum {
     DG_ORDER_CAPTURE = 100, /* plus the victim's advance: the nearest threat goes first */
 };
 
-static int dg_noisy_order(const void *vp, Move m)
+int dg_noisy_order(const void *vp, Move m)
 {
     const DgPos *p = vp;
     int from = dg_move_from(m), to = dg_move_to(m);
@@ -442,89 +443,9 @@ static int dg_noisy_order(const void *vp, Move m)
 }
 
 /* The opponent can pass the gate with its next move unless this move stops it. */
-static bool dg_threat(const void *vp)
+bool dg_threat(const void *vp)
 {
     const DgPos *p = vp;
     int them = !p->side;
     return dg_goal_reach(p->dragons[them], p->dragons[p->side], them) != 0;
 }
-
-/* Opening, middle game and endgame positions from games between shallow searches. */
-static const char *const dg_bench[] = {
-    "dddddddd/dddddddd/8/8/8/8/DDDDDDDD/DDDDDDDD w 0 1",
-    "dddddddd/ddddd1dd/6d1/8/3D4/3D4/DDD1DDDD/DDD1DDDD b 0 2",
-    "1dddd1dd/dddddddd/d4d2/4D3/8/3D4/DDD1DDDD/DDDDD1DD b 0 3",
-    "dddddddd/dddd4/3D2d1/2D2d2/5d2/8/DDD1DDD1/DDD1DDDD w 0 7",
-    "1dddd2d/1ddddddd/4D1d1/8/3D4/1dDD4/DDd2DDD/DDDDD1DD w 0 9",
-    "dd1ddddd/ddddD3/3Dd3/8/4dd2/2D5/DDDDDDD1/1DD2DDD b 0 11",
-    "4dddd/d1ddd1dd/5d2/2d2D2/1d6/1D6/DDD1DDDD/D2D1DDD w 0 12",
-    "1d2d2d/1dddd1dd/d7/2DD2d1/D3d3/1dDD2DD/1Dd2DDD/DDDDD3 b 0 14",
-    "dd4dd/ddddd3/4dd2/DD3dd1/8/3DD1D1/D1D2D2/DDDD2DD w 0 13",
-    "7d/d2d1ddd/2d5/1dd1dDD1/1d6/5D1D/DDD1D1DD/D2D4 w 0 22",
-    "d5d1/1d1dddd1/d7/Dd3ddD/d2D4/1D1D1D2/D2D3D/2D1DD2 b 0 23",
-    "7d/5dd1/1dd4d/1d2dDDD/ddd4D/4DDD1/DDDD4/D7 w 0 27",
-    "8/1d3d2/3d1d2/3dd1dd/DD1D2d1/1D2D1DD/4D1DD/8 b 0 36",
-    "8/6d1/dd1d1d2/8/DDDDDddd/8/3D1D1D/8 w 0 41",
-    "8/d7/2ddddd1/3dd3/2d2DDD/D3D3/2D5/8 w 0 42",
-    NULL,
-};
-
-/* The rules file's table (depths 1-4). */
-static const uint64_t dg_perft_reference[] = {42, 1764, 71316, 2883204, 0};
-
-const Game dragonsgate_game = {
-    .name = "dragonsgate",
-    .side_names = {"white", "black"},
-    .files = 8,
-    .ranks = 8,
-    .pos_size = sizeof(DgPos),
-    .start_fen = "dddddddd/dddddddd/8/8/8/8/DDDDDDDD/DDDDDDDD w 0 1",
-    .init = dg_init,
-    .fen_read = dg_fen_read,
-    .fen_write = dg_fen_write,
-    .display = dg_display,
-    .gen_moves = dg_gen_moves,
-    .gen_noisy = dg_gen_noisy,
-    .is_noisy = dg_is_noisy,
-    .make_move = dg_make_move,
-    .make_null = dg_make_null,
-    .perft = dg_perft,
-    .move_to_str = dg_move_to_str,
-    .parse_move = dg_parse_move,
-    .key = dg_key,
-    .key_from_scratch = dg_key_from_scratch,
-    .side_to_move = dg_side,
-    .halfmove_clock = dg_halfmove,
-    .result = dg_result,
-    .no_moves_result = RESULT_LOSS,
-    .evaluate = dragonsgate_evaluate,
-    .eval_terms = dragonsgate_eval_terms,
-    .move_index_count = 4096,
-    .move_index = dg_move_index,
-    .noisy_order = dg_noisy_order,
-    .threat = dg_threat,
-    .params = {
-        /* Contact is mutual (a Dragon in front of an enemy is also in front of it from the
-         * enemy's side) and the player to move takes first, so fronts stall and the side
-         * that runs out of spare moves must step into a capture: zugzwang is the rule in
-         * the middle game, and a null move would hide it. */
-        .null_move = false,
-        /* The evaluation is mostly material and advance, and win threats are noisy moves
-         * or extended, so margins near the leaves hold as in Breakthrough. */
-        .reverse_futility = true,
-        .futility = true,
-        /* About forty moves a position, most of them quiet advances: reductions and late
-         * move pruning are where the depth comes from. */
-        .late_move_reductions = true,
-        .late_move_pruning = true,
-        /* Withdrawal is optional: a player may always step or fly instead. */
-        .noisy_forced = false,
-        /* A Dragon one move from the gate wins next turn unless blocked or answered by a
-         * faster win; such positions must be searched a ply further. */
-        .threat_extension = true,
-        .margin_unit = DG_DRAGON_VALUE,
-    },
-    .bench_fens = dg_bench,
-    .bench_depth = 9,
-    .perft_reference = dg_perft_reference,
-};

@@ -34,9 +34,6 @@ typedef struct DgPos {
 
 enum { DG_MAX_DRAGONS = 16, DG_DIRS = 3 };
 
-/* The evaluation's value of one Dragon, also the search's margin unit. */
-enum { DG_DRAGON_VALUE = 100 };
-
 /* Compass directions on the board (north = toward rank 8). */
 typedef enum { DG_N, DG_NW, DG_NE, DG_S, DG_SE, DG_SW } DgDir;
 
@@ -131,5 +128,24 @@ static inline Bb64 dg_goal_reach(Bb64 own, Bb64 enemy, int player)
  * it than their rank is (filled in by the game's init). */
 extern Bb64 dg_front_cone[2][64];
 
-Score dragonsgate_evaluate(const void *pos);
-void dragonsgate_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/dragonsgate.c) uses them. */
+void dg_init(void);
+bool dg_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void dg_fen_write(const void *pos, char *buf, size_t size);
+void dg_display(const void *pos, char *buf, size_t size);
+int dg_gen_moves(const void *pos, Move *moves);
+int dg_gen_noisy(const void *pos, Move *moves);
+bool dg_is_noisy(const void *pos, Move m);
+void dg_make_move(const void *pos, Move m, void *out);
+void dg_make_null(const void *pos, void *out);
+uint64_t dg_perft(const void *pos, int depth);
+void dg_move_to_str(const void *pos, Move m, char *buf);
+Move dg_parse_move(const void *pos, const char *s);
+uint64_t dg_key(const void *pos);
+uint64_t dg_key_from_scratch(const void *pos);
+int dg_side(const void *pos);
+int dg_halfmove(const void *pos);
+Result dg_result(const void *pos);
+uint32_t dg_move_index(const void *pos, Move m);
+int dg_noisy_order(const void *pos, Move m);
+bool dg_threat(const void *pos);

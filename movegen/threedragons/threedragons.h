@@ -183,7 +183,3 @@ void td_fen_write(const void *pos, char *buf, size_t size);
 void td_display(const void *pos, char *buf, size_t size);
 void td_move_to_str(const void *pos, Move move, char *buf);
 Move td_parse_move(const void *pos, const char *str);
-
-/* Evaluation (eval/threedragons.c). */
-Score td_evaluate(const void *pos);
-void td_eval_terms(const void *pos, char *buf, size_t size);
