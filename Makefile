@@ -90,11 +90,12 @@ $(OUT)/fuzzer/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o
 run: wyrm
 	./wyrm
 
-## test: install Check if missing (as root), build, and run every test suite
+## test: install Check if missing (as root), build, check the layers, run every test suite
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
 test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
+	@sh tests/layers.sh $(OUT) $(LIB_SRC) engine/main.c
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
 
