@@ -57,6 +57,9 @@ typedef struct Game {
     const char *name;           /* game id, as in UCI_Variant */
     const char *const *aliases; /* other ids for the same rules, NULL-terminated, or NULL */
     const char *side_names[2];  /* "white", "black" / "storm", "forest": P1 first */
+    /* The board's extent in squares: `ranks` rows of `files`, the FEN listing one row per
+     * rank (tests/test_board.c holds every table to it). Cells beside the grid, such as
+     * dragonqi's, are the game's own business. */
     int files, ranks;
     size_t pos_size;
 

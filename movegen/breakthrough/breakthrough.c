@@ -7,9 +7,7 @@
  */
 #include "movegen/breakthrough/breakthrough.h"
 
-#include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/rng.h"
@@ -26,7 +24,7 @@ void bt_init(void)
     zobrist_side = rng_next(&seed);
 }
 
-static Bb64 goal_row(int player) { return player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB; }
+static Bb64 goal_row(int player) { return player == P1 ? B8_RANK_8_BB : B8_RANK_1_BB; }
 
 /* The squares where a move is tactical even without a capture: the last step before the
  * goal, from which a man threatens to win at once, and the goal row. (Steps onto the rank
@@ -34,8 +32,8 @@ static Bb64 goal_row(int player) { return player == P1 ? BT_RANK_8_BB : BT_RANK_
  * eval already sees a man there that nothing can stop.) */
 static Bb64 attack_zone(int player)
 {
-    return player == P1 ? 0x00FF000000000000ULL | BT_RANK_8_BB
-                        : 0x000000000000FF00ULL | BT_RANK_1_BB;
+    return player == P1 ? B8_RANK_7_BB | B8_RANK_8_BB
+                        : B8_RANK_2_BB | B8_RANK_1_BB;
 }
 
 /* Forward step direction in square numbers for each player. */
@@ -58,8 +56,8 @@ static BtTargets targets(const BtPos *p)
     t.d_left = forward(us) - 1;
     t.d_right = forward(us) + 1;
     t.straight = shift_forward(own, us) & empty;
-    t.left = shift_forward(own & ~BT_FILE_A_BB, us) >> 1 & ~own;
-    t.right = shift_forward(own & ~BT_FILE_H_BB, us) << 1 & ~own;
+    t.left = shift_forward(own & ~B8_FILE_A_BB, us) >> 1 & ~own;
+    t.right = shift_forward(own & ~B8_FILE_H_BB, us) << 1 & ~own;
     return t;
 }
 
@@ -183,17 +181,20 @@ uint64_t bt_key(const void *vp) { return ((const BtPos *)vp)->key; }
 int bt_side(const void *vp) { return ((const BtPos *)vp)->side; }
 int bt_halfmove(const void *vp) { return ((const BtPos *)vp)->halfmove; }
 
-/* Reads a non-negative decimal field; false on anything else or overflow. */
-static bool read_count(const char *s, int *out)
+/* FEN letters: P a white man, p a black one. */
+static bool bt_place(void *vp, int sq, char letter)
 {
-    char *end;
-    if (!isdigit((unsigned char)*s))
+    BtPos *p = vp;
+    if (letter != 'P' && letter != 'p')
         return false;
-    long v = strtol(s, &end, 10);
-    if (*end || v > 1000000)
-        return false;
-    *out = (int)v;
+    p->men[letter == 'P' ? P1 : P2] |= b8_bit(sq);
     return true;
+}
+
+static char bt_letter_at(const void *vp, int sq)
+{
+    const BtPos *p = vp;
+    return (p->men[P1] & b8_bit(sq)) ? 'P' : (p->men[P2] & b8_bit(sq)) ? 'p' : 0;
 }
 
 bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
@@ -206,49 +207,18 @@ bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
         snprintf(err, err_size, "expected board, side, [halfmove, fullmove]: '%s'", fen);
         return false;
     }
-    int rank = 7, file = 0;
-    for (const char *c = board; *c; c++) {
-        if (*c == '/') {
-            if (file != 8 || rank == 0) {
-                snprintf(err, err_size, "rank %d does not have 8 squares", rank + 1);
-                return false;
-            }
-            rank--, file = 0;
-        } else if (*c >= '1' && *c <= '8') {
-            file += *c - '0';
-        } else if (*c == 'P' || *c == 'p') {
-            if (file < 8)
-                p->men[*c == 'P' ? P1 : P2] |= 1ULL << (rank * 8 + file);
-            file++;
-        } else {
-            snprintf(err, err_size, "bad character '%c' in board", *c);
-            return false;
-        }
-        if (file > 8) {
-            snprintf(err, err_size, "rank %d has more than 8 squares", rank + 1);
-            return false;
-        }
-    }
-    if (rank != 0 || file != 8) {
-        snprintf(err, err_size, "board must have 8 ranks of 8 squares");
+    if (!b8_board_read(p, board, bt_place, err, err_size))
         return false;
-    }
-    if (strcmp(side, "w") == 0)
-        p->side = P1;
-    else if (strcmp(side, "b") == 0)
-        p->side = P2;
-    else {
-        snprintf(err, err_size, "side to move must be 'w' or 'b', not '%s'", side);
+    if (!b8_side_read(side, &p->side, err, err_size))
         return false;
-    }
     p->fullmove = 1;
-    if ((fields >= 3 && !read_count(half, &p->halfmove)) ||
-        (fields >= 4 && (!read_count(full, &p->fullmove) || p->fullmove < 1))) {
+    if ((fields >= 3 && !b8_counter_read(half, &p->halfmove)) ||
+        (fields >= 4 && (!b8_counter_read(full, &p->fullmove) || p->fullmove < 1))) {
         snprintf(err, err_size, "bad move counters");
         return false;
     }
-    bool white_won = (p->men[P1] & BT_RANK_8_BB) || !p->men[P2];
-    bool black_won = (p->men[P2] & BT_RANK_1_BB) || !p->men[P1];
+    bool white_won = (p->men[P1] & B8_RANK_8_BB) || !p->men[P2];
+    bool black_won = (p->men[P2] & B8_RANK_1_BB) || !p->men[P1];
     if (white_won && black_won) {
         snprintf(err, err_size, "both sides have already won");
         return false;
@@ -260,66 +230,30 @@ bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 void bt_fen_write(const void *vp, char *buf, size_t size)
 {
     const BtPos *p = vp;
-    char out[FEN_MAX];
-    int n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            Bb64 bit = 1ULL << (rank * 8 + file);
-            char c = (p->men[P1] & bit) ? 'P' : (p->men[P2] & bit) ? 'p' : 0;
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[n++] = (char)('0' + empty), empty = 0;
-            out[n++] = c;
-        }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        if (rank)
-            out[n++] = '/';
-    }
-    out[n] = 0;
+    char out[B8_BOARD_MAX];
+    b8_board_write(p, bt_letter_at, out);
     snprintf(buf, size, "%s %c %d %d", out, p->side == P1 ? 'w' : 'b', p->halfmove,
              p->fullmove);
 }
 
-void bt_display(const void *vp, char *buf, size_t size)
+void bt_display(const void *pos, char *buf, size_t size)
 {
-    const BtPos *p = vp;
-    size_t n = 0;
-    for (int rank = 7; rank >= 0 && n < size; rank--) {
-        n += (size_t)snprintf(buf + n, size - n, " %d ", rank + 1);
-        for (int file = 0; file < 8 && n < size; file++) {
-            Bb64 bit = 1ULL << (rank * 8 + file);
-            char c = (p->men[P1] & bit) ? 'P' : (p->men[P2] & bit) ? 'p' : '.';
-            n += (size_t)snprintf(buf + n, size - n, " %c", c);
-        }
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, "\n");
-    }
-    if (n < size)
-        snprintf(buf + n, size - n, "    a b c d e f g h\n");
+    b8_board_draw(pos, bt_letter_at, buf, size);
 }
 
 void bt_move_to_str(const void *vp, Move m, char *buf)
 {
     (void)vp;
-    int from = bt_move_from(m), to = bt_move_to(m);
-    snprintf(buf, MOVE_STR_MAX, "%c%d%c%d", 'a' + from % 8, from / 8 + 1, 'a' + to % 8,
-             to / 8 + 1);
+    b8_from_to_write(bt_move_from(m), bt_move_to(m), buf);
 }
 
 Move bt_parse_move(const void *vp, const char *s)
 {
     const BtPos *p = vp;
-    if (strlen(s) != 4)
+    int from, to;
+    if (!b8_from_to_read(s, &from, &to))
         return MOVE_NONE;
-    int ff = s[0] - 'a', fr = s[1] - '1', tf = s[2] - 'a', tr = s[3] - '1';
-    if (ff < 0 || ff > 7 || fr < 0 || fr > 7 || tf < 0 || tf > 7 || tr < 0 || tr > 7)
-        return MOVE_NONE;
-    Move want = bt_move_make(fr * 8 + ff, tr * 8 + tf), moves[MAX_MOVES];
+    Move want = bt_move_make(from, to), moves[MAX_MOVES];
     int n = bt_gen_moves(p, moves);
     for (int i = 0; i < n; i++)
         if (moves[i] == want)
@@ -348,6 +282,6 @@ bool bt_threat(const void *vp)
 {
     const BtPos *p = vp;
     int them = !p->side;
-    Bb64 last = them == P1 ? 0x00FF000000000000ULL : 0x000000000000FF00ULL;
+    Bb64 last = them == P1 ? B8_RANK_7_BB : B8_RANK_2_BB;
     return (p->men[them] & last) != 0;
 }

@@ -4,9 +4,7 @@
  */
 #include "movegen/dragondraughts/dragondraughts.h"
 
-#include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "engine/rng.h"
@@ -105,70 +103,19 @@ int dd_side(const void *vp) { return ((const DraughtsPos *)vp)->side; }
 int dd_halfmove(const void *vp) { return ((const DraughtsPos *)vp)->halfmove; }
 int dd_reversible(const void *vp) { return ((const DraughtsPos *)vp)->reversible; }
 
-enum { COUNTER_MAX = 1000000 };
-
-/* Reads a non-negative decimal field; false on anything else or overflow. */
-static bool read_count(const char *s, int *out)
-{
-    char *end;
-    if (!isdigit((unsigned char)*s))
-        return false;
-    long v = strtol(s, &end, 10);
-    if (*end || v > COUNTER_MAX)
-        return false;
-    *out = (int)v;
-    return true;
-}
-
 static const char piece_chars[2][2] = {{'P', 'K'}, {'p', 'k'}}; /* [player][kind] */
 
-/* Reads the board field into p; false with a reason on any malformed rank. */
-static bool read_board(DraughtsPos *p, const char *board, char *err, size_t err_size)
+/* FEN letters: piece_chars; a Daimyo is also marked in `kings`. */
+static bool dd_place(void *vp, int sq, char letter)
 {
-    int rank = 7, file = 0;
-    for (const char *c = board; *c; c++) {
-        if (*c == '/') {
-            if (file != 8 || rank == 0) {
-                snprintf(err, err_size, "rank %d does not have 8 squares", rank + 1);
-                return false;
-            }
-            rank--, file = 0;
-            continue;
-        }
-        if (isdigit((unsigned char)*c)) {
-            /* a run of digits is one count (the shared FEN convention), so "44" is 44 */
-            if (*c == '0') {
-                snprintf(err, err_size, "empty-square count starts with 0 in rank %d",
-                         rank + 1);
-                return false;
-            }
-            int run = 0;
-            for (; isdigit((unsigned char)c[1]) && run <= 8; c++)
-                run = run * 10 + (*c - '0');
-            file += run * 10 + (*c - '0');
-        } else {
-            const char *hit = memchr(piece_chars, *c, sizeof piece_chars);
-            if (!hit) {
-                snprintf(err, err_size, "bad character '%c' in board", *c);
-                return false;
-            }
-            int index = (int)(hit - &piece_chars[0][0]), pl = index / 2, kind = index % 2;
-            if (file < 8) {
-                p->pieces[pl] |= dd_bit(rank * 8 + file);
-                if (kind == KING)
-                    p->kings |= dd_bit(rank * 8 + file);
-            }
-            file++;
-        }
-        if (file > 8) {
-            snprintf(err, err_size, "rank %d has more than 8 squares", rank + 1);
-            return false;
-        }
-    }
-    if (rank != 0 || file != 8) {
-        snprintf(err, err_size, "board must have 8 ranks of 8 squares");
+    DraughtsPos *p = vp;
+    const char *hit = memchr(piece_chars, letter, sizeof piece_chars);
+    if (!hit)
         return false;
-    }
+    int index = (int)(hit - &piece_chars[0][0]), pl = index / 2, kind = index % 2;
+    p->pieces[pl] |= dd_bit(sq);
+    if (kind == KING)
+        p->kings |= dd_bit(sq);
     return true;
 }
 
@@ -211,19 +158,13 @@ bool dd_fen_read(void *vp, const char *fen, char *err, size_t err_size)
         snprintf(err, err_size, "expected board, side, [halfmove, fullmove]");
         return false;
     }
-    if (!read_board(p, board, err, err_size))
+    if (!b8_board_read(p, board, dd_place, err, err_size))
         return false;
-    if (strcmp(side, "w") == 0)
-        p->side = P1;
-    else if (strcmp(side, "b") == 0)
-        p->side = P2;
-    else {
-        snprintf(err, err_size, "side to move must be 'w' or 'b'");
+    if (!b8_side_read(side, &p->side, err, err_size))
         return false;
-    }
     p->fullmove = 1;
-    if ((fields >= 3 && !read_count(half, &p->halfmove)) ||
-        (fields >= 4 && (!read_count(full, &p->fullmove) || p->fullmove < 1))) {
+    if ((fields >= 3 && !b8_counter_read(half, &p->halfmove)) ||
+        (fields >= 4 && (!b8_counter_read(full, &p->fullmove) || p->fullmove < 1))) {
         snprintf(err, err_size, "bad move counters");
         return false;
     }
@@ -236,8 +177,9 @@ bool dd_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 }
 
 /* The letter on `sq`, or 0 for an empty square. */
-static char piece_char(const DraughtsPos *p, int sq)
+static char dd_letter_at(const void *vp, int sq)
 {
+    const DraughtsPos *p = vp;
     for (int pl = 0; pl < 2; pl++)
         if (p->pieces[pl] & dd_bit(sq))
             return piece_chars[pl][(p->kings >> sq) & 1];
@@ -247,45 +189,15 @@ static char piece_char(const DraughtsPos *p, int sq)
 void dd_fen_write(const void *vp, char *buf, size_t size)
 {
     const DraughtsPos *p = vp;
-    char out[FEN_MAX];
-    int n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = piece_char(p, rank * 8 + file);
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[n++] = (char)('0' + empty), empty = 0;
-            out[n++] = c;
-        }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        if (rank)
-            out[n++] = '/';
-    }
-    out[n] = 0;
+    char out[B8_BOARD_MAX];
+    b8_board_write(p, dd_letter_at, out);
     snprintf(buf, size, "%s %c %d %d", out, p->side == P1 ? 'w' : 'b', p->halfmove,
              p->fullmove);
 }
 
-void dd_display(const void *vp, char *buf, size_t size)
+void dd_display(const void *pos, char *buf, size_t size)
 {
-    const DraughtsPos *p = vp;
-    size_t n = 0;
-    for (int rank = 7; rank >= 0 && n < size; rank--) {
-        n += (size_t)snprintf(buf + n, size - n, " %d ", rank + 1);
-        for (int file = 0; file < 8 && n < size; file++) {
-            char c = piece_char(p, rank * 8 + file);
-            n += (size_t)snprintf(buf + n, size - n, " %c", c ? c : '.');
-        }
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, "\n");
-    }
-    if (n < size)
-        snprintf(buf + n, size - n, "    a b c d e f g h\n");
+    b8_board_draw(pos, dd_letter_at, buf, size);
 }
 
 uint32_t dd_move_index(const void *vp, Move m)

@@ -8,7 +8,6 @@
  */
 #include "movegen/dragonsgate/dragonsgate.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,8 +36,6 @@ void dg_init(void)
         }
     }
 }
-
-static Bb64 bit(int sq) { return 1ULL << sq; }
 
 /* Over when the player who just moved stands on its goal row, or the side to move has no
  * Dragon left (the one way the no-move loss is cheap to see). */
@@ -99,7 +96,7 @@ bool dg_is_noisy(const void *vp, Move m)
 {
     const DgPos *p = vp;
     int from = dg_move_from(m), to = dg_move_to(m);
-    return is_withdrawal(p->side, from, to) || (bit(to) & dg_goal_row(p->side));
+    return is_withdrawal(p->side, from, to) || (b8_bit(to) & dg_goal_row(p->side));
 }
 
 void dg_make_move(const void *vp, Move m, void *out)
@@ -108,11 +105,11 @@ void dg_make_move(const void *vp, Move m, void *out)
     DgPos *q = out;
     int us = p->side, them = !us, from = dg_move_from(m), to = dg_move_to(m);
     *q = *p;
-    q->dragons[us] ^= bit(from) | bit(to);
+    q->dragons[us] ^= b8_bit(from) | b8_bit(to);
     q->key ^= zobrist_dragons[us][from] ^ zobrist_dragons[us][to] ^ zobrist_side;
     if (is_withdrawal(us, from, to)) {
         int victim = 2 * from - to;
-        q->dragons[them] ^= bit(victim);
+        q->dragons[them] ^= b8_bit(victim);
         q->key ^= zobrist_dragons[them][victim];
     }
     q->side = them;
@@ -179,15 +176,15 @@ static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 e
     uint64_t total = 0;
     while (step) {
         int to = bb64_pop_lsb(&step);
-        total += perft_child(enemy, own ^ bit(to) ^ bit(to - d), them, depth - 1);
+        total += perft_child(enemy, own ^ b8_bit(to) ^ b8_bit(to - d), them, depth - 1);
     }
     while (fly) {
         int to = bb64_pop_lsb(&fly);
-        total += perft_child(enemy, own ^ bit(to) ^ bit(to - 2 * d), them, depth - 1);
+        total += perft_child(enemy, own ^ b8_bit(to) ^ b8_bit(to - 2 * d), them, depth - 1);
     }
     while (take) {
         int to = bb64_pop_lsb(&take);
-        total += perft_child(enemy ^ bit(to + 2 * d), own ^ bit(to) ^ bit(to + d), them,
+        total += perft_child(enemy ^ b8_bit(to + 2 * d), own ^ b8_bit(to) ^ b8_bit(to + d), them,
                              depth - 1);
     }
     return total;
@@ -237,57 +234,20 @@ uint64_t dg_key(const void *vp) { return ((const DgPos *)vp)->key; }
 int dg_side(const void *vp) { return ((const DgPos *)vp)->side; }
 int dg_halfmove(const void *vp) { return ((const DgPos *)vp)->halfmove; }
 
-/* A decimal counter: digits only, at most 1000000. */
-static bool read_count(const char *s, int32_t *out)
+/* FEN letters: D a South Dragon, d a North one. */
+static bool dg_place(void *vp, int sq, char letter)
 {
-    size_t len = strlen(s);
-    if (len == 0 || len > 7)
+    DgPos *p = vp;
+    if (letter != 'D' && letter != 'd')
         return false;
-    for (size_t i = 0; i < len; i++)
-        if (!isdigit((unsigned char)s[i]))
-            return false;
-    long v = strtol(s, NULL, 10);
-    if (v > 1000000)
-        return false;
-    *out = (int32_t)v;
+    p->dragons[letter == 'D' ? P1 : P2] |= b8_bit(sq);
     return true;
 }
 
-/* Board field: 8 ranks from 8 down to 1, `D` South, `d` North, a number for a run of
- * empty squares (no leading zero; it may not run past the edge). */
-static bool read_board(DgPos *p, const char *board, char *err, size_t err_size)
+static char dg_letter_at(const void *vp, int sq)
 {
-    int rank = 7, file = 0;
-    for (const char *c = board; *c; c++) {
-        if (*c == '/') {
-            if (file != 8 || rank == 0) {
-                snprintf(err, err_size, "rank %d does not have 8 squares", rank + 1);
-                return false;
-            }
-            rank--, file = 0;
-        } else if (*c >= '1' && *c <= '9') {
-            char *end;
-            long run = strtol(c, &end, 10);
-            file += run > 8 ? 9 : (int)run;
-            c = end - 1;
-        } else if (*c == 'D' || *c == 'd') {
-            if (file < 8)
-                p->dragons[*c == 'D' ? P1 : P2] |= bit(rank * 8 + file);
-            file++;
-        } else {
-            snprintf(err, err_size, "bad character '%c' in board", *c);
-            return false;
-        }
-        if (file > 8) {
-            snprintf(err, err_size, "rank %d has more than 8 squares", rank + 1);
-            return false;
-        }
-    }
-    if (rank != 0 || file != 8) {
-        snprintf(err, err_size, "board must have 8 ranks of 8 squares");
-        return false;
-    }
-    return true;
+    const DgPos *p = vp;
+    return (p->dragons[P1] & b8_bit(sq)) ? 'D' : (p->dragons[P2] & b8_bit(sq)) ? 'd' : 0;
 }
 
 /* States no game can reach: more Dragons than the set, the side to move already through
@@ -325,18 +285,12 @@ bool dg_fen_read(void *vp, const char *fen, char *err, size_t err_size)
         snprintf(err, err_size, "expected board, side[, halfmove, fullmove]: '%.60s'", fen);
         return false;
     }
-    if (!read_board(p, board, err, err_size))
+    if (!b8_board_read(p, board, dg_place, err, err_size))
         return false;
-    if (strcmp(side, "w") == 0)
-        p->side = P1;
-    else if (strcmp(side, "b") == 0)
-        p->side = P2;
-    else {
-        snprintf(err, err_size, "side to move must be 'w' or 'b', not '%s'", side);
+    if (!b8_side_read(side, &p->side, err, err_size))
         return false;
-    }
     p->fullmove = 1;
-    if (fields == 4 && (!read_count(half, &p->halfmove) || !read_count(full, &p->fullmove) ||
+    if (fields == 4 && (!b8_counter_read(half, &p->halfmove) || !b8_counter_read(full, &p->fullmove) ||
                         p->fullmove < 1)) {
         snprintf(err, err_size, "bad move counters '%s %s'", half, full);
         return false;
@@ -347,59 +301,24 @@ bool dg_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     return true;
 }
 
-static char square_char(const DgPos *p, int sq, char empty)
-{
-    return (p->dragons[P1] & bit(sq)) ? 'D' : (p->dragons[P2] & bit(sq)) ? 'd' : empty;
-}
-
 void dg_fen_write(const void *vp, char *buf, size_t size)
 {
     const DgPos *p = vp;
-    char out[FEN_MAX];
-    int n = 0;
-    for (int rank = 7; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < 8; file++) {
-            char c = square_char(p, rank * 8 + file, 0);
-            if (!c) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                out[n++] = (char)('0' + empty), empty = 0;
-            out[n++] = c;
-        }
-        if (empty)
-            out[n++] = (char)('0' + empty);
-        if (rank)
-            out[n++] = '/';
-    }
-    out[n] = 0;
+    char out[B8_BOARD_MAX];
+    b8_board_write(p, dg_letter_at, out);
     snprintf(buf, size, "%s %c %d %d", out, p->side == P1 ? 'w' : 'b', (int)p->halfmove,
              (int)p->fullmove);
 }
 
-void dg_display(const void *vp, char *buf, size_t size)
+void dg_display(const void *pos, char *buf, size_t size)
 {
-    const DgPos *p = vp;
-    size_t n = 0;
-    for (int rank = 7; rank >= 0 && n < size; rank--) {
-        n += (size_t)snprintf(buf + n, size - n, " %d ", rank + 1);
-        for (int file = 0; file < 8 && n < size; file++)
-            n += (size_t)snprintf(buf + n, size - n, " %c", square_char(p, rank * 8 + file, '.'));
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, "\n");
-    }
-    if (n < size)
-        snprintf(buf + n, size - n, "    a b c d e f g h\n");
+    b8_board_draw(pos, dg_letter_at, buf, size);
 }
 
 void dg_move_to_str(const void *vp, Move m, char *buf)
 {
     (void)vp;
-    int from = dg_move_from(m), to = dg_move_to(m);
-    snprintf(buf, MOVE_STR_MAX, "%c%d%c%d", 'a' + from % 8, from / 8 + 1, 'a' + to % 8,
-             to / 8 + 1);
+    b8_from_to_write(dg_move_from(m), dg_move_to(m), buf);
 }
 
 /* Origin and destination name a move completely (see the header), so the string maps to
@@ -407,12 +326,10 @@ void dg_move_to_str(const void *vp, Move m, char *buf)
 Move dg_parse_move(const void *vp, const char *s)
 {
     const DgPos *p = vp;
-    if (strlen(s) != 4)
+    int from, to;
+    if (!b8_from_to_read(s, &from, &to))
         return MOVE_NONE;
-    int ff = s[0] - 'a', fr = s[1] - '1', tf = s[2] - 'a', tr = s[3] - '1';
-    if (ff < 0 || ff > 7 || fr < 0 || fr > 7 || tf < 0 || tf > 7 || tr < 0 || tr > 7)
-        return MOVE_NONE;
-    Move want = dg_move_make(fr * 8 + ff, tr * 8 + tf), moves[MAX_MOVES];
+    Move want = dg_move_make(from, to), moves[MAX_MOVES];
     int n = dg_gen_moves(p, moves);
     for (int i = 0; i < n; i++)
         if (moves[i] == want)
@@ -435,7 +352,7 @@ int dg_noisy_order(const void *vp, Move m)
 {
     const DgPos *p = vp;
     int from = dg_move_from(m), to = dg_move_to(m);
-    if (bit(to) & dg_goal_row(p->side))
+    if (b8_bit(to) & dg_goal_row(p->side))
         return DG_ORDER_WIN;
     if (is_withdrawal(p->side, from, to))
         return DG_ORDER_CAPTURE + dg_rel_rank(2 * from - to, !p->side);

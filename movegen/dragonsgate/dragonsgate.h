@@ -1,7 +1,7 @@
 /*
  * Dragon's Gate position (rules: shared/rules/dragonsgate.md).
  *
- * Squares: a1 = 0, b1 = 1, ..., h8 = 63 (sq = 8 * rank + file). South (P1, `w`, `D`)
+ * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). South (P1, `w`, `D`)
  * moves up, North (P2, `b`, `d`) moves down. A position is the two players' Dragons as
  * bitboards, the Zobrist key, the side to move and the two move counters.
  *
@@ -17,6 +17,7 @@
 #pragma once
 
 #include "engine/bitboard.h"
+#include "engine/board8.h"
 #include "engine/game.h"
 
 typedef struct DgPos {
@@ -26,11 +27,6 @@ typedef struct DgPos {
     int32_t halfmove; /* every move is irreversible, so only null moves raise it */
     int32_t fullmove;
 } DgPos;
-
-#define DG_FILE_A_BB 0x0101010101010101ULL
-#define DG_FILE_H_BB 0x8080808080808080ULL
-#define DG_RANK_1_BB 0x00000000000000FFULL
-#define DG_RANK_8_BB 0xFF00000000000000ULL
 
 enum { DG_MAX_DRAGONS = 16, DG_DIRS = 3 };
 
@@ -42,7 +38,7 @@ static inline int dg_move_to(Move m) { return (int)((m >> 6) & 63); }
 static inline Move dg_move_make(int from, int to) { return (Move)from | (Move)to << 6; }
 
 /* The row a player wins by reaching: the enemy's home row. */
-static inline Bb64 dg_goal_row(int player) { return player == P1 ? DG_RANK_8_BB : DG_RANK_1_BB; }
+static inline Bb64 dg_goal_row(int player) { return player == P1 ? B8_RANK_8_BB : B8_RANK_1_BB; }
 
 /* Ranks counted from the player's own home row (0) to its goal row (7). */
 static inline int dg_rel_rank(int sq, int player) { return player == P1 ? sq / 8 : 7 - sq / 8; }
@@ -69,15 +65,15 @@ static inline Bb64 dg_shift(Bb64 b, DgDir d)
     case DG_N:
         return b << 8;
     case DG_NW:
-        return (b & ~DG_FILE_A_BB) << 7;
+        return (b & ~B8_FILE_A_BB) << 7;
     case DG_NE:
-        return (b & ~DG_FILE_H_BB) << 9;
+        return (b & ~B8_FILE_H_BB) << 9;
     case DG_S:
         return b >> 8;
     case DG_SE:
-        return (b & ~DG_FILE_H_BB) >> 7;
+        return (b & ~B8_FILE_H_BB) >> 7;
     default:
-        return (b & ~DG_FILE_A_BB) >> 9;
+        return (b & ~B8_FILE_A_BB) >> 9;
     }
 }
 

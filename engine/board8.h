@@ -1,0 +1,69 @@
+/*
+ * The 8x8 boards of Breakthrough, Dragon's Gate and Dragon-draughts: one place for their
+ * geometry, their file and rank masks, their square names and the text of the board.
+ *
+ * Squares: a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63 (sq = 8 * rank + file), one
+ * bit each of a Bb64. Rank 1 is the first player's home side.
+ *
+ * Text: the FEN board field lists the ranks from 8 down to 1, separated by '/', each rank
+ * from file a to h, one letter per piece and a decimal count (no leading zero) for a run
+ * of empty squares; a count never runs past the edge. The drawing of `d` shows rank 8 on
+ * top, '.' for an empty square, and the file letters underneath. A game supplies its
+ * letters through two callbacks; the side to move and the move counters have readers
+ * here too, while each game decides which FEN fields it requires.
+ */
+#pragma once
+
+#include <stddef.h>
+
+#include "engine/bitboard.h"
+#include "engine/types.h"
+
+enum {
+    B8_FILES = 8,
+    B8_RANKS = 8,
+    B8_SQUARES = B8_FILES * B8_RANKS,
+    B8_FILE_A = 0,
+    B8_FILE_H = B8_FILES - 1,
+    B8_BOARD_MAX = B8_SQUARES + B8_RANKS, /* FEN board field: letters, '/'s and the NUL */
+    B8_COUNTER_MAX = 1000000,             /* the largest move counter a FEN may give */
+};
+
+#define B8_FILE_A_BB 0x0101010101010101ULL
+#define B8_FILE_H_BB 0x8080808080808080ULL
+#define B8_RANK_1_BB 0x00000000000000FFULL
+#define B8_RANK_2_BB 0x000000000000FF00ULL
+#define B8_RANK_7_BB 0x00FF000000000000ULL
+#define B8_RANK_8_BB 0xFF00000000000000ULL
+
+static inline int b8_square(int file, int rank) { return rank * B8_FILES + file; }
+static inline int b8_file(int sq) { return sq % B8_FILES; }
+static inline int b8_rank(int sq) { return sq / B8_FILES; }
+static inline Bb64 b8_bit(int sq) { return 1ULL << sq; }
+
+/* The letter of the piece on `sq`, or 0 for an empty square. */
+typedef char (*B8LetterAt)(const void *pos, int sq);
+/* Puts the piece written `letter` on `sq`; false if no piece has that letter. */
+typedef bool (*B8Place)(void *pos, int sq, char letter);
+
+/* Reads a FEN board field into `pos` (already cleared) through `place`; false with a
+ * one-line reason on any malformed field. */
+bool b8_board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size);
+/* Writes the FEN board field of `pos` (B8_BOARD_MAX bytes at most). */
+void b8_board_write(const void *pos, B8LetterAt letter_at, char out[B8_BOARD_MAX]);
+/* Draws the board of `pos` for `d`, truncated to `size`. */
+void b8_board_draw(const void *pos, B8LetterAt letter_at, char *buf, size_t size);
+
+/* The side-to-move field: "w" is P1, "b" is P2; false with a reason otherwise. */
+bool b8_side_read(const char *s, int *side, char *err, size_t err_size);
+/* A move counter field: decimal digits only, at most B8_COUNTER_MAX. */
+bool b8_counter_read(const char *s, int *out);
+
+/* A square's name, "a1" to "h8" (3 bytes with the NUL). */
+void b8_square_name(int sq, char name[3]);
+/* The square named by the two characters at `s`; -1 if they name none. */
+int b8_parse_square(const char *s);
+/* A move written as origin then destination, "a2a3" (MOVE_STR_MAX bytes). */
+void b8_from_to_write(int from, int to, char *buf);
+/* Reads exactly "<origin><destination>"; false on anything else. */
+bool b8_from_to_read(const char *s, int *from, int *to);
