@@ -267,14 +267,23 @@ uint32_t bt_move_index(const void *vp, Move m)
     return (uint32_t)(m & 4095);
 }
 
-/* Captures first, then goal-row moves; among captures, the most advanced victim. */
+/* Noisy move order: a step onto the goal row wins, so it comes first; then captures, the
+ * victim nearest its own goal first (its advance is how far the capture square lies from
+ * ours). */
+enum {
+    BT_ORDER_GOAL = 1000,   /* above any capture */
+    BT_ORDER_CAPTURE = 100, /* plus the victim's advance, 0 to BT_LAST_RANK */
+    BT_LAST_RANK = B8_RANKS - 1,
+};
+
 int bt_noisy_order(const void *vp, Move m)
 {
     const BtPos *p = vp;
     int to = bt_move_to(m);
-    int advance = p->side == P1 ? to / 8 : 7 - to / 8;
+    int advance = p->side == P1 ? b8_rank(to) : BT_LAST_RANK - b8_rank(to);
     bool capture = (p->men[!p->side] >> to) & 1;
-    return (advance == 7 ? 1000 : 0) + (capture ? 100 + (7 - advance) : 0);
+    return (advance == BT_LAST_RANK ? BT_ORDER_GOAL : 0) +
+           (capture ? BT_ORDER_CAPTURE + (BT_LAST_RANK - advance) : 0);
 }
 
 /* The opponent has a man one step from its goal row: it wins next move unless answered. */

@@ -207,10 +207,16 @@ static inline bool dq_enters(int code, int from, int to)
 static inline bool dq_on_banner(int code, int c)
 {
     if (code == dq_code(DQ_ROYAL, DQ_FOREST))
-        return c == 12 * 9 + 4 || c == 13 * 9 + 4;
+        return c == DQ_E12 || c == DQ_E13;
     if (code == dq_code(DQ_ROYAL, DQ_STORM) || code == dq_code(DQ_WITCH, DQ_STORM))
-        return c == 3 * 9 + 4 || c == 4 * 9 + 4;
+        return c == DQ_E3 || c == DQ_E4;
     return false;
+}
+
+/* The two cells where a flag-bearer of `side` plants its flag (§6.8), i = 0 the lower. */
+static inline int dq_banner_cell(int side, int i)
+{
+    return (side == DQ_FOREST ? DQ_E12 : DQ_E3) + i * DQ_FILES;
 }
 
 /* Noisy moves (for the search): captures (arrows, en passant and sinkings included),

@@ -54,9 +54,9 @@ void dq_make_null(const void *pos, void *out)
 bool dq_threat(const void *pos)
 {
     const DqPos *p = pos;
-    int them = !p->side, low = dq_cell(4, them == DQ_FOREST ? 12 : 3);
-    for (int c = low; c <= low + DQ_FILES; c += DQ_FILES) {
-        int code = p->sq[c];
+    int them = !p->side;
+    for (int i = 0; i < 2; i++) {
+        int code = p->sq[dq_banner_cell(them, i)];
         if (code == dq_code(DQ_ROYAL, them) ||
             (them == DQ_STORM && code == dq_code(DQ_WITCH, DQ_STORM)))
             return true;
