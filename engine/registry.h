@@ -6,6 +6,10 @@
 
 #include "engine/game.h"
 
+/* The most games engine/games.def may list (registry.c checks it when it compiles), so
+ * that tables indexed by game, such as the engine's option values, can be fixed arrays. */
+enum { REGISTRY_MAX_GAMES = 64 };
+
 /* Runs every game's init() once; call before anything else touches a game. */
 void registry_init(void);
 
