@@ -4,7 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-bool b8_board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size)
+/* The board field into `pos` through `place`; false with a one-line reason. */
+static bool board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size)
 {
     int rank = B8_RANKS - 1, file = 0;
     for (const char *c = board; *c; c++) {
@@ -46,7 +47,8 @@ bool b8_board_read(void *pos, const char *board, B8Place place, char *err, size_
     return true;
 }
 
-void b8_board_write(const void *pos, B8LetterAt letter_at, char out[B8_BOARD_MAX])
+/* The board field of `pos` (B8_BOARD_MAX bytes at most). */
+static void board_write(const void *pos, B8LetterAt letter_at, char out[B8_BOARD_MAX])
 {
     int n = 0;
     for (int rank = B8_RANKS - 1; rank >= 0; rank--) {
@@ -90,7 +92,7 @@ void b8_board_draw(const void *pos, B8LetterAt letter_at, char *buf, size_t size
     }
 }
 
-bool b8_side_read(const char *s, int *side, char *err, size_t err_size)
+static bool side_read(const char *s, int *side, char *err, size_t err_size)
 {
     if (strcmp(s, "w") == 0 || strcmp(s, "b") == 0) {
         *side = s[0] == 'w' ? P1 : P2;
@@ -100,7 +102,7 @@ bool b8_side_read(const char *s, int *side, char *err, size_t err_size)
     return false;
 }
 
-bool b8_counter_read(const char *s, int *out)
+static bool counter_read(const char *s, int *out)
 {
     long v = 0;
     if (!*s)
@@ -114,6 +116,36 @@ bool b8_counter_read(const char *s, int *out)
     }
     *out = (int)v;
     return true;
+}
+
+bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *halfmove,
+                 int *fullmove, char *err, size_t err_size)
+{
+    char board[128], side_field[8], half[16], full[16], extra[2];
+    int fields = sscanf(fen, "%127s %7s %15s %15s %1s", board, side_field, half, full, extra);
+    if (fields != 2 && fields != 4) {
+        snprintf(err, err_size, "expected board, side, [halfmove, fullmove]: '%.60s'", fen);
+        return false;
+    }
+    if (!board_read(pos, board, place, err, err_size) ||
+        !side_read(side_field, side, err, err_size))
+        return false;
+    *halfmove = 0;
+    *fullmove = 1;
+    if (fields == 4 &&
+        (!counter_read(half, halfmove) || !counter_read(full, fullmove) || *fullmove < 1)) {
+        snprintf(err, err_size, "bad move counters '%s %s'", half, full);
+        return false;
+    }
+    return true;
+}
+
+void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove, int fullmove,
+                  char *buf, size_t size)
+{
+    char board[B8_BOARD_MAX];
+    board_write(pos, letter_at, board);
+    snprintf(buf, size, "%s %c %d %d", board, side == P1 ? 'w' : 'b', halfmove, fullmove);
 }
 
 void b8_square_name(int sq, char name[3])

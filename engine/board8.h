@@ -9,8 +9,8 @@
  * from file a to h, one letter per piece and a decimal count (no leading zero) for a run
  * of empty squares; a count never runs past the edge. The drawing of `d` shows rank 8 on
  * top, '.' for an empty square, and the file letters underneath. A game supplies its
- * letters through two callbacks; the side to move and the move counters have readers
- * here too, while each game decides which FEN fields it requires.
+ * letters through two callbacks. The side to move ('w' or 'b') and the two move counters
+ * follow the board field, so the whole FEN is read and written here.
  */
 #pragma once
 
@@ -46,18 +46,18 @@ typedef char (*B8LetterAt)(const void *pos, int sq);
 /* Puts the piece written `letter` on `sq`; false if no piece has that letter. */
 typedef bool (*B8Place)(void *pos, int sq, char letter);
 
-/* Reads a FEN board field into `pos` (already cleared) through `place`; false with a
- * one-line reason on any malformed field. */
-bool b8_board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size);
-/* Writes the FEN board field of `pos` (B8_BOARD_MAX bytes at most). */
-void b8_board_write(const void *pos, B8LetterAt letter_at, char out[B8_BOARD_MAX]);
 /* Draws the board of `pos` for `d`, truncated to `size`. */
 void b8_board_draw(const void *pos, B8LetterAt letter_at, char *buf, size_t size);
 
-/* The side-to-move field: "w" is P1, "b" is P2; false with a reason otherwise. */
-bool b8_side_read(const char *s, int *side, char *err, size_t err_size);
-/* A move counter field: decimal digits only, at most B8_COUNTER_MAX. */
-bool b8_counter_read(const char *s, int *out);
+/* Reads a whole FEN, "<board> <side> [<halfmove> <fullmove>]": the board through `place`
+ * into `pos` (already cleared), the side ('w' is P1, 'b' is P2) and the counters (decimal,
+ * at most B8_COUNTER_MAX, fullmove from 1; 0 and 1 when both are left out). False with a
+ * one-line reason on anything else; the game then checks what its rules forbid. */
+bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *halfmove,
+                 int *fullmove, char *err, size_t err_size);
+/* Writes the whole FEN of `pos` as b8_fen_read reads it. */
+void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove, int fullmove,
+                  char *buf, size_t size);
 
 /* A square's name, "a1" to "h8" (3 bytes with the NUL). */
 void b8_square_name(int sq, char name[3]);

@@ -60,7 +60,7 @@ static void assert_fen_error(const Game *g, const char *fen, const char *reason)
     ck_assert_str_eq(err, reason);
 }
 
-/* The three games read a board field the same way and give the same reasons. */
+/* The three games read a FEN the same way and give the same reasons. */
 START_TEST(board_field_errors)
 {
     for (size_t i = 0; i < sizeof eight_by_eight / sizeof *eight_by_eight; i++) {
@@ -74,6 +74,10 @@ START_TEST(board_field_errors)
         assert_fen_error(g, "8/8/8/8/8/8/8/8/8 w 0 1", "rank 1 does not have 8 squares");
         assert_fen_error(g, "8/8/3X4/8/8/8/8/8 w 0 1", "bad character 'X' in board");
         assert_fen_error(g, "8/8/8/8/8/8/8/8 x 0 1", "side to move must be 'w' or 'b', not 'x'");
+        assert_fen_error(g, "8/8/8/8/8/8/8/8 w 0", "expected board, side, [halfmove, fullmove]: "
+                                                  "'8/8/8/8/8/8/8/8 w 0'");
+        assert_fen_error(g, "8/8/8/8/8/8/8/8 w 0 0", "bad move counters '0 0'");
+        assert_fen_error(g, "8/8/8/8/8/8/8/8 w 1000001 1", "bad move counters '1000001 1'");
     }
 }
 END_TEST

@@ -200,23 +200,9 @@ static char bt_letter_at(const void *vp, int sq)
 bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 {
     BtPos *p = vp;
-    char board[128], side[8], half[16], full[16], extra[2];
     memset(p, 0, sizeof *p);
-    int fields = sscanf(fen, "%127s %7s %15s %15s %1s", board, side, half, full, extra);
-    if (fields < 2 || fields > 4) {
-        snprintf(err, err_size, "expected board, side, [halfmove, fullmove]: '%s'", fen);
+    if (!b8_fen_read(p, fen, bt_place, &p->side, &p->halfmove, &p->fullmove, err, err_size))
         return false;
-    }
-    if (!b8_board_read(p, board, bt_place, err, err_size))
-        return false;
-    if (!b8_side_read(side, &p->side, err, err_size))
-        return false;
-    p->fullmove = 1;
-    if ((fields >= 3 && !b8_counter_read(half, &p->halfmove)) ||
-        (fields >= 4 && (!b8_counter_read(full, &p->fullmove) || p->fullmove < 1))) {
-        snprintf(err, err_size, "bad move counters");
-        return false;
-    }
     bool white_won = (p->men[P1] & B8_RANK_8_BB) || !p->men[P2];
     bool black_won = (p->men[P2] & B8_RANK_1_BB) || !p->men[P1];
     if (white_won && black_won) {
@@ -230,10 +216,7 @@ bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 void bt_fen_write(const void *vp, char *buf, size_t size)
 {
     const BtPos *p = vp;
-    char out[B8_BOARD_MAX];
-    b8_board_write(p, bt_letter_at, out);
-    snprintf(buf, size, "%s %c %d %d", out, p->side == P1 ? 'w' : 'b', p->halfmove,
-             p->fullmove);
+    b8_fen_write(p, bt_letter_at, p->side, p->halfmove, p->fullmove, buf, size);
 }
 
 void bt_display(const void *pos, char *buf, size_t size)

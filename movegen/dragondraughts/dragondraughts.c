@@ -151,23 +151,9 @@ static bool check_reachable(const DraughtsPos *p, char *err, size_t err_size)
 bool dd_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 {
     DraughtsPos *p = vp;
-    char board[128], side[8], half[16], full[16], extra[2];
     memset(p, 0, sizeof *p);
-    int fields = sscanf(fen, "%127s %7s %15s %15s %1s", board, side, half, full, extra);
-    if (fields < 2 || fields > 4) {
-        snprintf(err, err_size, "expected board, side, [halfmove, fullmove]");
+    if (!b8_fen_read(p, fen, dd_place, &p->side, &p->halfmove, &p->fullmove, err, err_size))
         return false;
-    }
-    if (!b8_board_read(p, board, dd_place, err, err_size))
-        return false;
-    if (!b8_side_read(side, &p->side, err, err_size))
-        return false;
-    p->fullmove = 1;
-    if ((fields >= 3 && !b8_counter_read(half, &p->halfmove)) ||
-        (fields >= 4 && (!b8_counter_read(full, &p->fullmove) || p->fullmove < 1))) {
-        snprintf(err, err_size, "bad move counters");
-        return false;
-    }
     if (!check_reachable(p, err, err_size))
         return false;
     /* No earlier position is known, so no repetition can reach back further. */
@@ -189,10 +175,7 @@ static char dd_letter_at(const void *vp, int sq)
 void dd_fen_write(const void *vp, char *buf, size_t size)
 {
     const DraughtsPos *p = vp;
-    char out[B8_BOARD_MAX];
-    b8_board_write(p, dd_letter_at, out);
-    snprintf(buf, size, "%s %c %d %d", out, p->side == P1 ? 'w' : 'b', p->halfmove,
-             p->fullmove);
+    b8_fen_write(p, dd_letter_at, p->side, p->halfmove, p->fullmove, buf, size);
 }
 
 void dd_display(const void *pos, char *buf, size_t size)

@@ -278,23 +278,9 @@ static bool check_reachable(const DgPos *p, char *err, size_t err_size)
 bool dg_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 {
     DgPos *p = vp;
-    char board[128], side[8], half[16], full[16], extra[2];
     memset(p, 0, sizeof *p);
-    int fields = sscanf(fen, "%127s %7s %15s %15s %1s", board, side, half, full, extra);
-    if (fields != 2 && fields != 4) {
-        snprintf(err, err_size, "expected board, side[, halfmove, fullmove]: '%.60s'", fen);
+    if (!b8_fen_read(p, fen, dg_place, &p->side, &p->halfmove, &p->fullmove, err, err_size))
         return false;
-    }
-    if (!b8_board_read(p, board, dg_place, err, err_size))
-        return false;
-    if (!b8_side_read(side, &p->side, err, err_size))
-        return false;
-    p->fullmove = 1;
-    if (fields == 4 && (!b8_counter_read(half, &p->halfmove) || !b8_counter_read(full, &p->fullmove) ||
-                        p->fullmove < 1)) {
-        snprintf(err, err_size, "bad move counters '%s %s'", half, full);
-        return false;
-    }
     if (!check_reachable(p, err, err_size))
         return false;
     p->key = dg_key_from_scratch(p);
@@ -304,10 +290,7 @@ bool dg_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 void dg_fen_write(const void *vp, char *buf, size_t size)
 {
     const DgPos *p = vp;
-    char out[B8_BOARD_MAX];
-    b8_board_write(p, dg_letter_at, out);
-    snprintf(buf, size, "%s %c %d %d", out, p->side == P1 ? 'w' : 'b', (int)p->halfmove,
-             (int)p->fullmove);
+    b8_fen_write(p, dg_letter_at, p->side, p->halfmove, p->fullmove, buf, size);
 }
 
 void dg_display(const void *pos, char *buf, size_t size)
