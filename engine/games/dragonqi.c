@@ -1,13 +1,5 @@
 /*
  * DragonQi: the Game table joining the rules (movegen/dragonqi/) and the evaluation
- * (eval/dragonqi.c), with the search parameters, the bench positions and the reference
- * perft.
- */
-#include "eval/dragonqi.h"
-#include "movegen/dragonqi/dragonqi.h"
-
-/*
- * DragonQi: the Game table joining the rules (movegen/dragonqi/) and the evaluation
  * (eval/dragonqi.c), with the KnightVariation option, the capture order (by the
  * evaluation's piece values), the search parameters, the bench positions and the
  * reference perft.
