@@ -157,6 +157,8 @@ void b8_square_name(int sq, char name[3])
 
 int b8_parse_square(const char *s)
 {
+    if (!s[0] || !s[1])
+        return -1;
     int file = s[0] - 'a', rank = s[1] - '1';
     if (file < 0 || file >= B8_FILES || rank < 0 || rank >= B8_RANKS)
         return -1;

@@ -61,7 +61,8 @@ void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove,
 
 /* A square's name, "a1" to "h8" (3 bytes with the NUL). */
 void b8_square_name(int sq, char name[3]);
-/* The square named by the two characters at `s`; -1 if they name none. */
+/* The square named by the first two characters of `s`; -1 if they name none (a shorter
+ * string included). */
 int b8_parse_square(const char *s);
 /* A move written as origin then destination, "a2a3" (MOVE_STR_MAX bytes). */
 void b8_from_to_write(int from, int to, char *buf);
