@@ -236,9 +236,10 @@ GameEnd engine_game_end(const Engine *e)
 {
     const Game *g = e->game;
     GameOverReason why;
-    GameEnd end = {RESULT_NONE, -1, NULL};
+    GameEnd end = {RESULT_NONE, -1, NULL, GAME_GOES_ON};
     end.result = game_over(g, e->pos, e->keys, e->played, engine_no_progress_limit(e), &why);
     end.reason = game_over_reason_name(why);
+    end.why = why;
     int side = g->side_to_move(e->pos);
     if (end.result == RESULT_WIN)
         end.winner = side;

@@ -47,6 +47,7 @@ typedef struct GameEnd {
     Result result;     /* for the side to move; RESULT_NONE while the game goes on */
     int winner;        /* P1, P2, or -1 for a draw or no result */
     const char *reason;
+    GameOverReason why;
 } GameEnd;
 
 enum { POSITION_MAX_MOVES = 1000000 };

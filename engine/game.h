@@ -29,6 +29,8 @@
 
 #include "engine/types.h"
 
+struct GameDescription; /* engine/describe.h */
+
 /* How the shared search treats a game: switches and the scale of its margins. */
 typedef struct SearchParams {
     bool null_move;        /* null-move pruning; off where zugzwang is common */
@@ -123,6 +125,10 @@ typedef struct Game {
     /* The rules file's reference perft of the start position (default options), depths
      * 1, 2, ...; 0-terminated. `wyrm perftsuite` checks the deepest. */
     const uint64_t *perft_reference;
+
+    /* Cells, pieces, move touches, result in words and legend for people and GUIs
+     * (engine/describe.h): what `json` and `d` print. */
+    const struct GameDescription *describe;
 } Game;
 
 static inline uint64_t game_repetition_key(const Game *game, const void *pos)

@@ -1,6 +1,6 @@
 /*
  * The text protocol (shared/protocol.md): UCI and UGI dialects plus the extensions
- * (d, moves, perft, bench, eval, query). This layer only parses and prints; the engine
+ * (d, json, moves, perft, bench, eval, query). This layer only parses and prints; the engine
  * object does the work.
  */
 #pragma once

@@ -11,8 +11,10 @@
 #include <strings.h>
 
 #include "bench/bench.h"
+#include "engine/describe.h"
 #include "engine/perft.h"
 #include "engine/registry.h"
+#include "protocol/json.h"
 #include "protocol/protocol.h"
 
 #define ENGINE_NAME "wyrm 1.0"
@@ -521,15 +523,30 @@ static void cmd_display(Protocol *p)
     g->fen_write(e->pos, fen, sizeof fen);
     GameEnd end = engine_game_end(e);
     output_block(p->out, board);
+    output_line(p->out, "Legend:");
+    for (const char *s = g->describe->legend; *s;) {
+        int len = (int)strcspn(s, "\n");
+        output_line(p->out, "  %.*s", len, s);
+        s += len + (s[len] == '\n');
+    }
     output_line(p->out, "Game: %s", g->name);
     output_line(p->out, "Fen: %s", fen);
     output_line(p->out, "Key: %016" PRIX64, g->key(e->pos));
     output_line(p->out, "Side to move: %s", g->side_names[g->side_to_move(e->pos)]);
-    if (end.result == RESULT_NONE)
+    if (end.result == RESULT_NONE) {
         output_line(p->out, "Result: none");
-    else
-        output_line(p->out, "Result: %s (%s)", result_word(&end), end.reason);
-    print_result_info(p);
+        return;
+    }
+    Verdict v;
+    describe_verdict(g, e->pos, end.why, end.winner, engine_no_progress_limit(e), &v);
+    output_line(p->out, "Result: %s", v.text);
+}
+
+static void cmd_json(Protocol *p)
+{
+    char *line = json_position(p->engine);
+    output_line(p->out, "%s", line);
+    free(line);
 }
 
 static void cmd_moves(Protocol *p)
@@ -650,6 +667,8 @@ bool protocol_handle(Protocol *p, const char *line)
         cmd_display(p);
     else if (strcmp(cmd, "moves") == 0)
         cmd_moves(p);
+    else if (strcmp(cmd, "json") == 0)
+        cmd_json(p);
     else if (strcmp(cmd, "perft") == 0)
         start_perft(p, t.count > 1 ? t.items[1] : NULL);
     else if (strcmp(cmd, "eval") == 0)

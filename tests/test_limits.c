@@ -61,7 +61,7 @@ START_TEST(position_100k_moves)
     char *in = concat(DD, line, "d\nquery result\ngo depth 3\n");
     char *out = t_session(in);
     ck_assert_ptr_nonnull(strstr(out, "\nFen: " "7k/8/8/8/8/8/8/K7 w 100000 50001\n"));
-    ck_assert_ptr_nonnull(strstr(out, "\nResult: draw (no progress)\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\nResult: Draw: 200 plies without progress\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nresponse draw\nbestmove 0000\n"));
     ck_assert_int_eq(count(out, "error"), 0);
     free(in);

@@ -81,4 +81,5 @@ const Game breakthrough_game = {
     .bench_fens = bt_bench,
     .bench_depth = 13,
     .perft_reference = bt_perft_reference,
+    .describe = &breakthrough_description,
 };

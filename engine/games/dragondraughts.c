@@ -86,4 +86,5 @@ const Game dragondraughts_game = {
     /* Depths 1-6 of the rules file's table; its depth-7 figure counts capture paths, not
      * moves (docs/dragondraughts.md), so perftsuite stops at 6. */
     .perft_reference = dd_perft_reference,
+    .describe = &draughts_description,
 };

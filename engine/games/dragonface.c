@@ -89,4 +89,5 @@ const Game dragonface_game = {
     .bench_fens = df_bench,
     .bench_depth = 9,
     .perft_reference = df_perft_reference,
+    .describe = &dragonface_description,
 };

@@ -151,4 +151,5 @@ const Game dragonqi_game = {
     .bench_fens = dq_bench,
     .bench_depth = 7,
     .perft_reference = dq_perft_reference,
+    .describe = &dragonqi_description,
 };

@@ -84,4 +84,5 @@ const Game dragonsgate_game = {
     .bench_fens = dg_bench,
     .bench_depth = 9,
     .perft_reference = dg_perft_reference,
+    .describe = &dragonsgate_description,
 };

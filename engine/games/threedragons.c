@@ -120,6 +120,7 @@ const Game threedragons_game = {
     .bench_fens = td_bench_base,
     .bench_depth = 10,
     .perft_reference = td_perft_base,
+    .describe = &threedragons_description,
     TD_GAME_COMMON,
 };
 
@@ -130,6 +131,7 @@ const Game threedragons_strength_game = {
     .bench_fens = td_bench_strength,
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
+    .describe = &threedragons_strength_description,
     TD_GAME_COMMON,
 };
 
@@ -140,5 +142,6 @@ const Game threedragons_dragons_game = {
     .bench_fens = td_bench_dragons,
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
+    .describe = &threedragons_dragons_description,
     TD_GAME_COMMON,
 };

@@ -51,3 +51,5 @@ Result bt_result(const void *pos);
 uint32_t bt_move_index(const void *pos, Move m);
 int bt_noisy_order(const void *pos, Move m);
 bool bt_threat(const void *pos);
+
+extern const struct GameDescription breakthrough_description;

@@ -58,7 +58,8 @@ int dd_gen_noisy(const void *vp, Move *moves)
 
 bool dd_is_noisy(const void *vp, Move m)
 {
-    return dd_move_captured(vp, m) != 0;
+    (void)vp;
+    return dd_move_is_capture(m);
 }
 
 void draughts_make_move(const void *vp, Move m, void *out)
@@ -66,7 +67,9 @@ void draughts_make_move(const void *vp, Move m, void *out)
     const DraughtsPos *p = vp;
     DraughtsPos *q = out;
     int us = p->side, them = !us;
-    int from = dd_move_from(p, m), to = dd_move_to(p, m);
+    int from = dd_move_from(m), to = dd_move_to(m);
+    /* from == to for a capture loop back to the origin: the mover does not move; to may
+     * also be a captured square, cleared below before the mover is set on it */
     Bb64 captured = dd_move_captured(p, m), moved = dd_bit(from) ^ dd_bit(to);
     int kind = (p->kings >> from) & 1;
     int new_kind = kind | ((dd_last_rank(us) >> to) & 1);
@@ -185,7 +188,8 @@ void dd_display(const void *pos, char *buf, size_t size)
 
 uint32_t dd_move_index(const void *vp, Move m)
 {
-    return (uint32_t)(dd_move_from(vp, m) * 64 + dd_move_to(vp, m));
+    (void)vp;
+    return (uint32_t)(dd_move_from(m) * 64 + dd_move_to(m));
 }
 
 enum {
@@ -198,7 +202,7 @@ int dd_noisy_order(const void *vp, Move m)
 {
     const DraughtsPos *p = vp;
     Bb64 captured = dd_move_captured(p, m);
-    int from = dd_move_from(p, m), to = dd_move_to(p, m);
+    int from = dd_move_from(m), to = dd_move_to(m);
     bool promotes = !(p->kings & dd_bit(from)) && (dd_last_rank(p->side) & dd_bit(to));
     return bb64_popcount(captured) * ORDER_PER_CAPTURE +
            bb64_popcount(captured & p->kings) * ORDER_PER_KING + (promotes ? ORDER_PROMOTION : 0);

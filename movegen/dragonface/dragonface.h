@@ -209,3 +209,5 @@ int df_halfmove(const void *pos);
 uint32_t df_move_index(const void *pos, Move m);
 int df_noisy_order(const void *pos, Move m);
 bool df_threat(const void *pos);
+
+extern const struct GameDescription dragonface_description;

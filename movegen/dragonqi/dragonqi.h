@@ -353,6 +353,16 @@ extern const char *const dq_variation_names[DQ_VARIATIONS];
 
 /* result.c */
 Result dq_result(const void *pos);
+/* How a finished game ended (§8): the winner (-1 for a truce), the type as the RESULT line
+ * names it (DIRECT, FLAG, LOCKUP, STALEMATE, REPETITION, FIFTY) and the game points of each
+ * side in halves (indexed by side). `fifty`: a truce the position does not show was reached
+ * by the 100-ply rule rather than by repetition. */
+typedef struct DqOutcome {
+    int winner;
+    const char *type;
+    int points_halves[2];
+} DqOutcome;
+void dq_outcome(const void *pos, bool fifty, DqOutcome *o);
 void dq_result_info(const void *pos, char *buf, size_t size);
 
 /* hooks.c: the rules as the Game table (engine/games/dragonqi.c) uses them */
@@ -369,3 +379,6 @@ int dq_side_to_move(const void *pos);
 int dq_halfmove(const void *pos);
 uint64_t dq_repetition_key(const void *pos);
 int dq_repetition_plies(const void *pos);
+
+/* describe.c */
+extern const struct GameDescription dragonqi_description;

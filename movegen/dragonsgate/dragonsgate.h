@@ -145,3 +145,5 @@ Result dg_result(const void *pos);
 uint32_t dg_move_index(const void *pos, Move m);
 int dg_noisy_order(const void *pos, Move m);
 bool dg_threat(const void *pos);
+
+extern const struct GameDescription dragonsgate_description;

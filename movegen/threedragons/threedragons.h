@@ -183,3 +183,7 @@ void td_fen_write(const void *pos, char *buf, size_t size);
 void td_display(const void *pos, char *buf, size_t size);
 void td_move_to_str(const void *pos, Move move, char *buf);
 Move td_parse_move(const void *pos, const char *str);
+
+/* For people and GUIs (describe.c). */
+extern const struct GameDescription threedragons_description,
+    threedragons_strength_description, threedragons_dragons_description;
