@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/describe.h"
+
 /* The board field into `pos` through `place`; false with a one-line reason. */
 static bool board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size)
 {
@@ -148,13 +150,6 @@ void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove,
     snprintf(buf, size, "%s %c %d %d", board, side == P1 ? 'w' : 'b', halfmove, fullmove);
 }
 
-void b8_square_name(int sq, char name[3])
-{
-    name[0] = (char)('a' + b8_file(sq));
-    name[1] = (char)('1' + b8_rank(sq));
-    name[2] = 0;
-}
-
 int b8_parse_square(const char *s)
 {
     if (!s[0] || !s[1])
@@ -167,9 +162,9 @@ int b8_parse_square(const char *s)
 
 void b8_from_to_write(int from, int to, char *buf)
 {
-    char a[3], b[3];
-    b8_square_name(from, a);
-    b8_square_name(to, b);
+    char a[DESCRIBE_NAME_MAX], b[DESCRIBE_NAME_MAX];
+    describe_grid_name(B8_FILES, from, a);
+    describe_grid_name(B8_FILES, to, b);
     snprintf(buf, MOVE_STR_MAX, "%s%s", a, b);
 }
 

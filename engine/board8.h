@@ -1,6 +1,7 @@
 /*
  * The 8x8 boards of Breakthrough, Dragon's Gate and Dragon-draughts: one place for their
- * geometry, their file and rank masks, their square names and the text of the board.
+ * geometry, their file and rank masks, reading square names and the text of the board
+ * (names are written by describe_grid_name, the one namer of every grid game).
  *
  * Squares: a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63 (sq = 8 * rank + file), one
  * bit each of a Bb64. Rank 1 is the first player's home side.
@@ -59,9 +60,8 @@ bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *half
 void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove, int fullmove,
                   char *buf, size_t size);
 
-/* A square's name, "a1" to "h8" (3 bytes with the NUL). */
-void b8_square_name(int sq, char name[3]);
-/* The square named by the first two characters of `s`; -1 if they name none (a shorter
+/* Square names are describe_grid_name(B8_FILES, ...)'s (engine/describe.h): "a1" to "h8".
+ * The square named by the first two characters of `s`; -1 if they name none (a shorter
  * string included). */
 int b8_parse_square(const char *s);
 /* A move written as origin then destination, "a2a3" (MOVE_STR_MAX bytes). */

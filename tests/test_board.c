@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "engine/board8.h"
+#include "engine/describe.h"
 #include "engine/registry.h"
 #include "tests/helpers.h"
 
@@ -14,13 +15,13 @@ static const char *const eight_by_eight[] = {"breakthrough", "dragonsgate", "dra
 /* Every square's name reads back as that square; anything off the board reads as none. */
 START_TEST(square_names)
 {
-    char name[3];
-    b8_square_name(0, name);
+    char name[DESCRIBE_NAME_MAX];
+    describe_grid_name(B8_FILES, 0, name);
     ck_assert_str_eq(name, "a1");
-    b8_square_name(b8_square(B8_FILE_H, 7), name);
+    describe_grid_name(B8_FILES, b8_square(B8_FILE_H, 7), name);
     ck_assert_str_eq(name, "h8");
     for (int sq = 0; sq < B8_SQUARES; sq++) {
-        b8_square_name(sq, name);
+        describe_grid_name(B8_FILES, sq, name);
         ck_assert_int_eq(b8_parse_square(name), sq);
     }
     static const char *const off[] = {"i1", "a9", "a0", "`1", "A1", "h", ""};
