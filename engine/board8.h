@@ -47,6 +47,21 @@ typedef char (*B8LetterAt)(const void *pos, int sq);
 /* Puts the piece written `letter` on `sq`; false if no piece has that letter. */
 typedef bool (*B8Place)(void *pos, int sq, char letter);
 
+/* For games with one kind of piece, men[side] holding a side's squares and letters[side]
+ * its FEN letter ("Pp"): the letter on `sq` (0 if empty), and placing a letter. */
+static inline char b8_man_letter(const Bb64 men[2], const char letters[2], int sq)
+{
+    return (men[P1] >> sq) & 1 ? letters[P1] : (men[P2] >> sq) & 1 ? letters[P2] : 0;
+}
+
+static inline bool b8_man_place(Bb64 men[2], const char letters[2], int sq, char letter)
+{
+    if (letter != letters[P1] && letter != letters[P2])
+        return false;
+    men[letter == letters[P1] ? P1 : P2] |= b8_bit(sq);
+    return true;
+}
+
 /* Draws the board of `pos` for `d`, truncated to `size`. */
 void b8_board_draw(const void *pos, B8LetterAt letter_at, char *buf, size_t size);
 

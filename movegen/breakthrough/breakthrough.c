@@ -184,17 +184,12 @@ int bt_halfmove(const void *vp) { return ((const BtPos *)vp)->halfmove; }
 /* FEN letters: P a white man, p a black one. */
 static bool bt_place(void *vp, int sq, char letter)
 {
-    BtPos *p = vp;
-    if (letter != 'P' && letter != 'p')
-        return false;
-    p->men[letter == 'P' ? P1 : P2] |= b8_bit(sq);
-    return true;
+    return b8_man_place(((BtPos *)vp)->men, "Pp", sq, letter);
 }
 
 static char bt_letter_at(const void *vp, int sq)
 {
-    const BtPos *p = vp;
-    return (p->men[P1] & b8_bit(sq)) ? 'P' : (p->men[P2] & b8_bit(sq)) ? 'p' : 0;
+    return b8_man_letter(((const BtPos *)vp)->men, "Pp", sq);
 }
 
 bool bt_fen_read(void *vp, const char *fen, char *err, size_t err_size)

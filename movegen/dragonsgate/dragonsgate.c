@@ -237,17 +237,12 @@ int dg_halfmove(const void *vp) { return ((const DgPos *)vp)->halfmove; }
 /* FEN letters: D a South Dragon, d a North one. */
 static bool dg_place(void *vp, int sq, char letter)
 {
-    DgPos *p = vp;
-    if (letter != 'D' && letter != 'd')
-        return false;
-    p->dragons[letter == 'D' ? P1 : P2] |= b8_bit(sq);
-    return true;
+    return b8_man_place(((DgPos *)vp)->dragons, "Dd", sq, letter);
 }
 
 static char dg_letter_at(const void *vp, int sq)
 {
-    const DgPos *p = vp;
-    return (p->dragons[P1] & b8_bit(sq)) ? 'D' : (p->dragons[P2] & b8_bit(sq)) ? 'd' : 0;
+    return b8_man_letter(((const DgPos *)vp)->dragons, "Dd", sq);
 }
 
 /* States no game can reach: more Dragons than the set, the side to move already through
