@@ -36,6 +36,10 @@ enum {
 #define B8_RANK_2_BB 0x000000000000FF00ULL
 #define B8_RANK_7_BB 0x00FF000000000000ULL
 #define B8_RANK_8_BB 0xFF00000000000000ULL
+/* Every square of ranks `from` to `to`, and of files `from` to `to` (0-based, inclusive;
+ * constant expressions, so tables can use them). */
+#define B8_RANKS_BB(from, to) ((~0ULL >> 8 * (7 - (to))) & (~0ULL << 8 * (from)))
+#define B8_FILES_BB(from, to) (((0xFFULL >> (7 - (to))) & (0xFFULL << (from))) * B8_FILE_A_BB)
 
 static inline int b8_square(int file, int rank) { return rank * B8_FILES + file; }
 static inline int b8_file(int sq) { return sq % B8_FILES; }

@@ -48,8 +48,7 @@ static const int bt_man_value[8][4] = {
 };
 
 /* Wings for the pressure term: files a-c, c-f, f-h. */
-static const Bb64 bt_wings[3] = {0x0707070707070707ULL, 0x3C3C3C3C3C3C3C3CULL,
-                                 0xE0E0E0E0E0E0E0E0ULL};
+static const Bb64 bt_wings[3] = {B8_FILES_BB(0, 2), B8_FILES_BB(2, 5), B8_FILES_BB(5, 7)};
 
 typedef struct BtTerms {
     int men, safety, mobility, pressure, runner, free_runner, paths;
@@ -151,8 +150,8 @@ static int safe_steps(Bb64 men, Bb64 enemy, int player, BtAttacks ours, BtAttack
 /* Wing pressure: in each wing, our men past the middle beyond the enemy's men at home. */
 static int wing_pressure(Bb64 men, Bb64 enemy, int player)
 {
-    Bb64 far_half = player == P1 ? 0xFFFFFFFFFF000000ULL : 0x000000FFFFFFFFFFULL;
-    Bb64 their_home = player == P1 ? 0xFFFFFF0000000000ULL : 0x0000000000FFFFFFULL;
+    Bb64 far_half = player == P1 ? B8_RANKS_BB(3, 7) : B8_RANKS_BB(0, 4);
+    Bb64 their_home = player == P1 ? B8_RANKS_BB(5, 7) : B8_RANKS_BB(0, 2);
     int surplus = 0;
     for (int k = 0; k < 3; k++) {
         int ours = bb64_popcount(men & far_half & bt_wings[k]);
@@ -168,7 +167,7 @@ static BtTerms terms_of(const BtPos *p, int player)
     BtTerms t = {0, 0, 0, 0, 0, 0, 0, BT_NO_RUNNER, BT_NO_RUNNER};
     Bb64 men = p->men[player], enemy = p->men[!player];
     Bb64 last = player == P1 ? B8_RANK_7_BB : B8_RANK_2_BB;
-    Bb64 next_to_last = player == P1 ? 0x0000FF0000000000ULL : 0x0000000000FF0000ULL;
+    Bb64 next_to_last = player == P1 ? B8_RANKS_BB(5, 5) : B8_RANKS_BB(2, 2);
     BtAttacks ours = attacks_of(men, player), theirs = attacks_of(enemy, !player);
     Bb64 enemy_attacks = theirs.left | theirs.right, own_attacks = ours.left | ours.right;
     t.safety = bb64_popcount(men & own_attacks) * BT_DEFENDED +

@@ -48,7 +48,17 @@ START_TEST(masks)
         ck_assert_int_eq((B8_RANK_2_BB & bit) != 0, b8_rank(sq) == 1);
         ck_assert_int_eq((B8_RANK_7_BB & bit) != 0, b8_rank(sq) == 6);
         ck_assert_int_eq((B8_RANK_8_BB & bit) != 0, b8_rank(sq) == 7);
+        int r = b8_rank(sq), f = b8_file(sq);
+        ck_assert_int_eq((B8_RANKS_BB(3, 7) & bit) != 0, r >= 3);
+        ck_assert_int_eq((B8_RANKS_BB(0, 2) & bit) != 0, r <= 2);
+        ck_assert_int_eq((B8_RANKS_BB(5, 5) & bit) != 0, r == 5);
+        ck_assert_int_eq((B8_FILES_BB(2, 5) & bit) != 0, f >= 2 && f <= 5);
+        ck_assert_int_eq((B8_FILES_BB(0, 0) & bit) != 0, f == 0);
+        ck_assert_int_eq((B8_FILES_BB(7, 7) & bit) != 0, f == 7);
     }
+    ck_assert_uint_eq(B8_RANKS_BB(0, 7), ~0ULL);
+    ck_assert_uint_eq(B8_FILES_BB(0, 7), ~0ULL);
+    ck_assert_uint_eq(B8_FILES_BB(0, 2), 0x0707070707070707ULL);
 }
 END_TEST
 
