@@ -1,5 +1,5 @@
 /*
- * Breakthrough position (rules: shared/rules/breakthrough.md).
+ * Breakthrough position (rules for players: docs/rules/breakthrough.md).
  *
  * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
  * A move is from | to << 6; both squares fit in 6 bits and from != to, so a move is

@@ -1,5 +1,5 @@
 /*
- * Dragon Face position (rules: shared/rules/dragonface.md).
+ * Dragon Face position (rules for players: docs/rules/dragonface.md).
  *
  * Squares: a1 = 0, b1 = 1, ..., k1 = 10, a2 = 11, ..., k9 = 98 (sq = 11 * rank + file),
  * bits of a Bb128; bits 99-127 are always clear. The Territories are b2-j8 (DF_TERR), the

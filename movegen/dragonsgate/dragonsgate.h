@@ -1,5 +1,5 @@
 /*
- * Dragon's Gate position (rules: shared/rules/dragonsgate.md).
+ * Dragon's Gate position (rules for players: docs/rules/dragonsgate.md).
  *
  * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). South (P1, `w`, `D`)
  * moves up, North (P2, `b`, `d`) moves down. A position is the two players' Dragons as
