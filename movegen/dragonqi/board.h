@@ -1,5 +1,5 @@
 /*
- * DragonQi board geometry (rules: shared/rules/dragonqi.md §1).
+ * DragonQi board geometry (rules for players: docs/rules/dragonqi.md §1).
  *
  * Cells: index = 9 * y + x, x = file (a = 0 ... i = 8), y = rank 0 ... 16. The grid is ranks
  * 1-15 (cells 9 ... 143); the only cells of ranks 0 and 16 are the target cells e0 (index 4,

@@ -1,5 +1,5 @@
 /*
- * DragonQi position and move (rules: shared/rules/dragonqi.md).
+ * DragonQi position and move (rules for players: docs/rules/dragonqi.md).
  *
  * Sides: Storm = P1 = 0 (moves first, lower-case letters), Forest = P2 = 1 (upper-case).
  *
