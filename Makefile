@@ -97,13 +97,14 @@ play: wyrm
 	@test -x $(PYTHON) || { echo "make play needs $(PYTHON): run 'sudo apt-get install python3'"; exit 1; }
 	$(PYTHON) board/server.py --host $(HOST) --port $(PORT) --engine ./wyrm
 
-## test: install Check, Chromium, Selenium if missing (as root), build, check layers, run every test
+## test: install Check, GNU parallel, Chromium, Selenium if missing (as root), build, check layers, run all tests
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
 test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 	@sh tests/layers.sh $(OUT) $(LIB_SRC) engine/main.c
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) tests/distributed.sh
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
 	sh tests/guide.sh $(WYRM)
 	@$(MAKE) --no-print-directory board-test
@@ -132,6 +133,15 @@ check-deps:
 	     (apt-get update && apt-get install -y check pkg-config)) >/dev/null; \
 	  else \
 	    echo "make test needs the Check framework: run 'sudo apt-get install check pkg-config'"; \
+	    exit 1; \
+	  fi; }
+	@command -v parallel >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing GNU parallel for the sharded matches (apt-get install -y parallel)"; \
+	    (apt-get install -y parallel || (apt-get update && apt-get install -y parallel)) \
+	     >/dev/null; \
+	  else \
+	    echo "make test needs GNU parallel: run 'sudo apt-get install parallel'"; \
 	    exit 1; \
 	  fi; }
 	@missing=""; for p in $(BOARD_DEBS); do \
@@ -169,6 +179,7 @@ tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=stress $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchshard $(TESTS)
 
 ## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
 # The corpus of tests/fuzz/corpus/<target>/ is replaced by the smallest set (-merge=1) of

@@ -55,6 +55,17 @@ typedef struct GameOption {
     int default_choice;
 } GameOption;
 
+/* A game scored in points of its own (dragonqi's game points), in half points. */
+typedef struct GameScoring {
+    /* Each side's points (P1 first) in a position the rules ended (result() or no legal
+     * move). */
+    void (*points)(const void *pos, int halves[2]);
+    int draw_halves;    /* each side's, for a draw the position does not show (repetition,
+                         * no progress, adjudication) */
+    int forfeit_halves; /* the winner's, for a game lost on time or by another fault */
+    const char *unit;   /* "game points" */
+} GameScoring;
+
 typedef struct Game {
     const char *name;           /* game id, as in UCI_Variant */
     const char *const *aliases; /* other ids for the same rules, NULL-terminated, or NULL */
@@ -105,6 +116,8 @@ typedef struct Game {
     Result no_moves_result;
     /* Optional details of a finished game (e.g. points scored); NULL if none. */
     void (*result_info)(const void *pos, char *buf, size_t size);
+    /* Optional: the game's own scoring; NULL: 1, 1/2, 0. */
+    const GameScoring *scoring;
     /* Plies without progress that draw; 0 means the NoProgressPlies option decides. */
     int no_progress_plies;
 

@@ -17,6 +17,7 @@
 #include "bench/match_stats.h"
 #include "engine/registry.h"
 #include "tests/helpers.h"
+#include "tests/match_run.h"
 
 /* ---- a toy game whose positions repeat ------------------------------------------------
  * Each side has one token on cells 0..2 and moves it one cell left ("l") or right ("r").
@@ -144,10 +145,8 @@ static void assert_elo(int w, int d, int l, const char *expected)
     EloEstimate e;
     MatchScore s = {w, d, l};
     ck_assert(match_elo(&s, &e));
-    char elo[32], margin[32], line[128];
-    snprintf(elo, sizeof elo, "%.2f", e.elo);
-    snprintf(margin, sizeof margin, "%.2f", e.margin);
-    snprintf(line, sizeof line, "%.4f %s +- %s los %.4f", e.score, elo, margin, e.los);
+    char line[128];
+    t_elo_line(&e, line, sizeof line);
     ck_assert_str_eq(line, expected);
 }
 
@@ -176,7 +175,7 @@ END_TEST
 
 static void assert_llr(double elo0, double elo1, int w, int d, int l, const char *expected)
 {
-    SprtConfig sprt = {true, elo0, elo1, 0.05, 0.05};
+    SprtConfig sprt = {.enabled = true, .elo0 = elo0, .elo1 = elo1, .alpha = 0.05, .beta = 0.05};
     MatchScore s = {w, d, l};
     char buf[32];
     snprintf(buf, sizeof buf, "%.4f", match_sprt_llr(&sprt, &s));
@@ -186,7 +185,7 @@ static void assert_llr(double elo0, double elo1, int w, int d, int l, const char
 
 START_TEST(sprt_known_values)
 {
-    SprtConfig sprt = {true, 0, 10, 0.05, 0.05};
+    SprtConfig sprt = {.enabled = true, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
     char buf[64];
     snprintf(buf, sizeof buf, "%.6f %.6f", match_sprt_lower(&sprt), match_sprt_upper(&sprt));
     ck_assert_str_eq(buf, "-2.944439 2.944439"); /* ln(0.05/0.95), ln(0.95/0.05) */
@@ -205,7 +204,7 @@ START_TEST(sprt_known_values)
     assert_llr(0, 10, 1, 0, 0, "0.0284");
     assert_llr(0, 10, 0, 0, 0, "0.0000");
     /* All wins: H1 at elo1 = 100 after exactly 12 games. */
-    SprtConfig wide = {true, 0, 100, 0.05, 0.05};
+    SprtConfig wide = {.enabled = true, .elo1 = 100, .alpha = 0.05, .beta = 0.05};
     MatchScore s = {11, 0, 0};
     ck_assert_int_eq(match_sprt_verdict(&wide, &s), SPRT_CONTINUE);
     s.wins = 12;

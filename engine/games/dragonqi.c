@@ -124,6 +124,7 @@ const Game dragonqi_game = {
     .result = dq_result,
     .no_moves_result = RESULT_DRAW, /* stalemate is a truce; locking up is found by result */
     .result_info = dq_result_info,
+    .scoring = &dq_scoring,
     .no_progress_plies = 100,
     .evaluate = dragonqi_evaluate,
     .eval_terms = dragonqi_eval_terms,

@@ -364,6 +364,8 @@ typedef struct DqOutcome {
 } DqOutcome;
 void dq_outcome(const void *pos, bool fifty, DqOutcome *o);
 void dq_result_info(const void *pos, char *buf, size_t size);
+void dq_points(const void *pos, int halves[2]);
+extern const GameScoring dq_scoring;
 
 /* hooks.c: the rules as the Game table (engine/games/dragonqi.c) uses them */
 void dq_init(void);

@@ -55,3 +55,21 @@ void dq_result_info(const void *pos, char *buf, size_t size)
              o.points_halves[DQ_STORM] % 2 ? ".5" : "");
     snprintf(buf, size, "RESULT %c %s %s-%s", winner, o.type, forest, storm);
 }
+
+void dq_points(const void *pos, int halves[2])
+{
+    const DqPos *p = pos;
+    DqOutcome o;
+    dq_outcome(p, p->halfmove >= DQ_NO_PROGRESS_PLIES, &o);
+    halves[P1] = o.points_halves[P1];
+    halves[P2] = o.points_halves[P2];
+}
+
+/* A truce the position does not show scores 1-1; a loss on time 5 + 1/2 nominal (§8:
+ * unless both players agree on 3, which a match runner cannot ask). */
+const GameScoring dq_scoring = {
+    .points = dq_points,
+    .draw_halves = 2,     /* a truce: 1 */
+    .forfeit_halves = 11, /* as Locking Up: 5 + 1/2 nominal */
+    .unit = "game points",
+};
