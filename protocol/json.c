@@ -179,7 +179,7 @@ static void put_result(Buf *b, const Engine *e, const GameEnd *end)
         return;
     }
     Verdict v;
-    describe_verdict(e->game, e->pos, end->why, end->winner, engine_no_progress_limit(e), &v);
+    describe_verdict(engine_game(e), engine_position(e), end->why, end->winner, engine_no_progress_limit(e), &v);
     put(b, "{\"winner\":%d,\"reason\":", v.winner);
     put_string(b, v.reason);
     put(b, ",\"text\":");
@@ -231,18 +231,21 @@ static void put_moves(Buf *b, const Board *board, const Game *g, const void *pos
 /* The moves played since the position's FEN, replayed from it for their strings. */
 static void put_history(Buf *b, const Engine *e)
 {
-    const Game *g = e->game;
+    const Game *g = engine_game(e);
+    const void *start;
+    const Move *played;
+    int count = engine_history(e, &start, &played);
     unsigned char *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
     if (!pos || !next)
         abort();
-    memcpy(pos, e->start, g->pos_size);
+    memcpy(pos, start, g->pos_size);
     put(b, ",\"history\":[");
-    for (int i = 0; i < e->played; i++) {
+    for (int i = 0; i < count; i++) {
         char str[MOVE_STR_MAX];
-        g->move_to_str(pos, e->moves[i], str);
+        g->move_to_str(pos, played[i], str);
         put(b, i ? "," : "");
         put_string(b, str);
-        g->make_move(pos, e->moves[i], next);
+        g->make_move(pos, played[i], next);
         memcpy(pos, next, g->pos_size);
     }
     put(b, "]");
@@ -252,13 +255,14 @@ static void put_history(Buf *b, const Engine *e)
 
 char *json_position(const Engine *e)
 {
-    const Game *g = e->game;
+    const Game *g = engine_game(e);
+    const void *position = engine_position(e);
     Board *board = malloc(sizeof *board);
     if (!board)
         abort();
     board->count = g->describe->cells(board->cells);
     char fen[FEN_MAX];
-    g->fen_write(e->pos, fen, sizeof fen);
+    g->fen_write(position, fen, sizeof fen);
     GameEnd end = engine_game_end(e);
     Buf b = {NULL, 0, 0};
     put(&b, "{\"game\":");
@@ -267,16 +271,16 @@ char *json_position(const Engine *e)
     put_string(&b, g->side_names[P1]);
     put(&b, ",");
     put_string(&b, g->side_names[P2]);
-    put(&b, "],\"turn\":%d,\"fen\":", g->side_to_move(e->pos));
+    put(&b, "],\"turn\":%d,\"fen\":", g->side_to_move(position));
     put_string(&b, fen);
     put(&b, ",\"width\":");
     put_number(&b, g->describe->width);
     put(&b, ",\"height\":");
     put_number(&b, g->describe->height);
     put_cells(&b, board);
-    put_pieces(&b, board, g, e->pos);
+    put_pieces(&b, board, g, position);
     put_result(&b, e, &end);
-    put_moves(&b, board, g, e->pos, end.result != RESULT_NONE);
+    put_moves(&b, board, g, position, end.result != RESULT_NONE);
     put_history(&b, e);
     put(&b, "}");
     free(board);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/rng.h"
 #include "search/movepick.h"
 #include "search/thread.h"
 
@@ -44,6 +45,13 @@ enum {
     HISTORY_BONUS_CAP = 1600,
     UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
     SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
+    /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
+     * depth 1 + level (see skill_pick); the weakness grows by SKILL_WEAKNESS_STEP per level
+     * below full strength from SKILL_WEAKNESS_MIN, in 1/SKILL_SCALE units. */
+    SKILL_LINES = 4,
+    SKILL_WEAKNESS_MIN = 80,
+    SKILL_WEAKNESS_STEP = 2,
+    SKILL_SCALE = 128,
 };
 
 #define LMR_BASE 0.75
@@ -148,6 +156,21 @@ static inline void *play(SearchThread *t, int ply, Move move)
     tt_prefetch(t->pool->tt, g->key(child));
     t->current_move[ply] = move;
     return child;
+}
+
+/* The root move about to be searched, once the search has run long enough for a GUI to
+ * want progress; under the lock so that nothing follows the bestmove. */
+static void report_currmove(SearchThread *t, Move move, int searched)
+{
+    SearchPool *pool = t->pool;
+    if (t->id != 0 || !pool->job.report.currmove ||
+        pool_elapsed_ms(pool) < SEARCH_CURRMOVE_AFTER_MS)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    if (!pool->reported)
+        pool->job.report.currmove(pool->job.report.ctx, t->root_depth, move,
+                                  searched + t->multipv_index);
+    pthread_mutex_unlock(&pool->lock);
 }
 
 static void update_pv(SearchThread *t, int ply, Move move)
@@ -386,6 +409,8 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
 
         void *child = play(t, ply, m);
         searched++;
+        if (root)
+            report_currmove(t, m, searched);
         if (!noisy)
             quiets[quiet_count++] = m;
 
@@ -501,6 +526,19 @@ static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
     pool->job.report.info(pool->job.report.ctx, &info);
 }
 
+/* `go searchmoves`: keeps the root moves the limits list (all when none of them is). */
+static int restrict_root(const SearchLimits *limits, Move *moves, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < limits->searchmove_count; j++)
+            if (moves[i] == limits->searchmoves[j]) {
+                moves[kept++] = moves[i];
+                break;
+            }
+    return kept ? kept : n;
+}
+
 void search_thread_prepare(SearchThread *t)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -513,6 +551,7 @@ void search_thread_prepare(SearchThread *t)
     t->keys[t->key_base] = game_repetition_key(g, pos_at(t, 0));
     Move moves[MAX_MOVES];
     int n = g->result(pos_at(t, 0)) == RESULT_NONE ? g->gen_moves(pos_at(t, 0), moves) : 0;
+    n = restrict_root(&pool->job.limits, moves, n);
     MovePicker mp;
     movepick_init(&mp, t, 0, moves, n, MOVE_NONE, false);
     free(t->root_moves);
@@ -566,6 +605,37 @@ static void search_line(SearchThread *t, int depth, int k)
     }
 }
 
+/*
+ * Skill below full strength, with pool->lock held: chooses among the first `lines` root
+ * moves (best first). Each line's score is raised by a share of what it loses to the best
+ * line (the weaker the level, the more of the loss is forgiven) plus a random share of
+ * the spread between the lines (at most one margin unit), and the highest total wins.
+ * The random numbers come from the root position's key, so a level plays the same move
+ * in the same position.
+ */
+static void skill_pick(SearchThread *t, int lines)
+{
+    SearchPool *pool = t->pool;
+    const RootMove *rm = t->root_moves;
+    int handicap = pool->job.skill_handicap;
+    int weakness = SKILL_WEAKNESS_MIN + SKILL_WEAKNESS_STEP * handicap;
+    Score top = rm[0].score, spread = top - rm[lines - 1].score;
+    if (spread > t->game->params.margin_unit)
+        spread = (Score)t->game->params.margin_unit;
+    uint64_t seed = t->game->key(pool->job.root) ^ (uint64_t)handicap;
+    int64_t best_value = INT64_MIN;
+    for (int i = 0; i < lines; i++) {
+        int64_t loss = (int64_t)top - rm[i].score;
+        int64_t push = (weakness * loss + spread * (int64_t)rng_below(&seed, (uint64_t)weakness)) /
+                       SKILL_SCALE;
+        if (rm[i].score + push > best_value) {
+            best_value = rm[i].score + push;
+            pool->skill_best = rm[i].move;
+            pool->skill_ponder = rm[i].pv_length > 1 ? rm[i].pv[1] : MOVE_NONE;
+        }
+    }
+}
+
 /* Helper threads diversify by starting some iterations deeper. */
 static int first_depth(const SearchThread *t) { return 1 + (t->id > 0 && (t->id & 1)); }
 
@@ -574,7 +644,9 @@ void search_thread_run(SearchThread *t)
     SearchPool *pool = t->pool;
     const SearchLimits *limits = &pool->job.limits;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY ? limits->depth : MAX_PLY - 1;
-    int lines = limits->multipv < t->root_count ? limits->multipv : t->root_count;
+    int handicap = pool->job.skill_handicap;
+    int wanted = handicap && limits->multipv < SKILL_LINES ? SKILL_LINES : limits->multipv;
+    int lines = wanted < t->root_count ? wanted : t->root_count;
     if (lines < 1)
         lines = 1;
     if (t->root_count == 0)
@@ -594,6 +666,8 @@ void search_thread_run(SearchThread *t)
             break;
         sort_root_moves(t->root_moves, lines);
         pthread_mutex_lock(&pool->lock);
+        if (t->id == 0 && handicap && depth <= 1 + SEARCH_SKILL_FULL - handicap)
+            skill_pick(t, lines);
         t->completed_depth = depth;
         t->completed_best = t->root_moves[0].move;
         t->completed_score = t->root_moves[0].score;
@@ -608,6 +682,14 @@ void search_thread_run(SearchThread *t)
         pthread_mutex_unlock(&pool->lock);
         if (t->id != 0)
             continue;
+
+        /* go mate N: a forced win in N moves or fewer is the answer, at once even in an
+         * infinite or pondering search (as Stockfish does). */
+        if (limits->mate && t->completed_score >= SCORE_WIN_BOUND &&
+            score_mate_moves(t->completed_score) <= limits->mate) {
+            atomic_store(&pool->stop, true);
+            break;
+        }
 
         /* Time: spend more while the best move keeps changing or the score drops. */
         bool waiting = limits->infinite || atomic_load(&pool->pondering);

@@ -443,7 +443,7 @@ static Score searched_score(const char *fen, int depth)
     ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
     Score score = SCORE_NONE;
     SearchLimits limits = {.depth = depth, .multipv = 1, .time = {-1, -1}};
-    engine_go(e, &limits, (SearchReport){&score, on_info, on_bestmove});
+    engine_go(e, &limits, (SearchReport){&score, on_info, on_bestmove, NULL});
     engine_wait(e);
     engine_destroy(e);
     return score;
