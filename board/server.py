@@ -30,6 +30,8 @@ import os
 import queue
 import re
 import secrets
+import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -54,6 +56,7 @@ SKILL_OPTION = "Skill Level"
 PRINTABLE = re.compile(r"[\x20-\x7e]+")
 TOKEN = re.compile(r"[\x21-\x7e]+")
 GAME_ID = re.compile(r"[0-9a-f]{16}")
+NUMBER = re.compile(r"[0-9]{1,9}")
 
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".css": "text/css; charset=utf-8", ".png": "image/png",
@@ -118,11 +121,15 @@ class Engine:
             except (BrokenPipeError, OSError, ValueError) as err:
                 raise EngineDead(self.death()) from err
 
-    def read(self, deadline):
+    def read(self, deadline, patient=False):
+        """The next line; past the deadline the engine is ended as dead, or, when the
+        caller is patient, TimeoutError lets it decide."""
         wait = deadline - time.monotonic()
         try:
             line = self.lines.get(timeout=max(wait, 0.001))
         except queue.Empty:
+            if patient:
+                raise TimeoutError from None
             self.kill()
             raise EngineDead("the engine stopped answering") from None
         if line is None:
@@ -141,12 +148,12 @@ class Engine:
                 self.lines.put(None)
                 return
 
-    def until(self, last, timeout=REPLY_TIMEOUT):
+    def until(self, last, timeout=None, patient=False):
         """Reads lines up to the one starting with `last`; returns those before it."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + (REPLY_TIMEOUT if timeout is None else timeout)
         seen = []
         while True:
-            line = self.read(deadline)
+            line = self.read(deadline, patient)
             if line == last or line.startswith(last + " "):
                 return seen, line
             seen.append(line)
@@ -162,7 +169,23 @@ class Engine:
                 raise EngineRefused(line[len("info string "):])
         return lines
 
-    def describe(self):
+    def describe(self, history):
+        """The engine's description of the position reached by `history` from the start
+        position last set. Right after a search has reported its move, the engine may
+        still be finishing it and answer `json` about the position before a `position`
+        command it has queued; so the description is asked for again until it is of the
+        moves given."""
+        deadline = time.monotonic() + REPLY_TIMEOUT
+        while True:
+            position = self.described()
+            if position.get("history") == history:
+                return position
+            if time.monotonic() > deadline:
+                raise EngineRefused("the engine describes another position than the one it "
+                                    "was given")
+            time.sleep(0.002)
+
+    def described(self):
         lines = self.command("json")
         for line in lines:
             if line.startswith("{"):
@@ -216,9 +239,8 @@ def parse_options(lines):
 class Game:
     """One open game: its engine, the start position and the moves played since."""
 
-    def __init__(self, server, engine):
+    def __init__(self, engine):
         self.id = secrets.token_hex(8)
-        self.server = server
         self.engine = engine
         self.lock = threading.Lock()
         self.seen = time.monotonic()
@@ -241,14 +263,15 @@ class Game:
         for move in moves:
             self.play(move)
 
-    def position_command(self, upto=None):
-        moves = self.moves if upto is None else self.moves[:upto]
+    def position_command(self, moves):
         start = "startpos" if self.start == "startpos" else f"fen {self.start}"
         return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
 
-    def describe(self, upto=None):
-        self.engine.command(self.position_command(upto))
-        return self.engine.describe()
+    def describe(self, upto=None, then=()):
+        """The position after the first `upto` moves (all by default) and `then`."""
+        moves = (self.moves if upto is None else self.moves[:upto]) + list(then)
+        self.engine.command(self.position_command(moves))
+        return self.engine.describe(moves)
 
     def load(self, fen):
         """A new start position; on a FEN the engine refuses nothing changes."""
@@ -289,30 +312,29 @@ class Game:
             self.skill = skill
         if self.position.get("result"):
             raise ApiError(HTTPStatus.CONFLICT, "the game is over")
-        self.engine.command(self.position_command())
+        self.engine.command(self.position_command(self.moves))
         self.cancelled = False
         self.searching = True
         begun = time.monotonic()
         try:
             self.engine.send(f"go movetime {movetime}" if depth is None else f"go depth {depth}")
             limit = movetime / 1000 + REPLY_TIMEOUT if depth is None else SEARCH_LIMIT
-            deadline = time.monotonic() + limit
-            while True:
-                try:
-                    _, line = self.engine.until("bestmove", max(deadline - time.monotonic(), 0))
-                    break
-                except EngineDead:
-                    if depth is None or not self.engine.alive():
-                        raise
-                    # A depth search that runs past the limit is stopped, not killed.
-                    self.engine.send("stop")
-                    deadline = time.monotonic() + REPLY_TIMEOUT
+            try:
+                _, line = self.engine.until("bestmove", limit, patient=depth is not None)
+            except TimeoutError:
+                # A depth search that runs past the limit is stopped, and its move played.
+                self.engine.send("stop")
+                _, line = self.engine.until("bestmove")
         finally:
             self.searching = False
         think_ms = round((time.monotonic() - begun) * 1000)
         words = line.split()
         best = words[1] if len(words) > 1 else "0000"
         if self.cancelled:
+            if best != "0000":
+                # Waits until the engine has truly finished the search, so that the next
+                # request finds it ready for a new position.
+                self.describe(then=[best])
             return None, think_ms
         if best == "0000":
             raise ApiError(HTTPStatus.CONFLICT, "the engine found no move")
@@ -382,7 +404,7 @@ class Board:
                 engine = Engine(self.engine_path)
             except EngineDead as err:
                 raise ApiError(HTTPStatus.BAD_GATEWAY, str(err), dead=True) from None
-            game = Game(self, engine)
+            game = Game(engine)
             self.games[game.id] = game
         try:
             with game.lock:
@@ -467,6 +489,12 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "wyrm-board"
     timeout = 60
 
+    def setup(self):
+        super().setup()
+        # Headers and body leave in two writes; without this the second waits for the
+        # browser's delayed acknowledgement of the first (tens of milliseconds a reply).
+        self.request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
     def log_message(self, fmt, *args):
         if self.server.verbose:
             super().log_message(fmt, *args)
@@ -520,7 +548,7 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
         if length is None:
             return {}
-        if not length.isdigit():
+        if not NUMBER.fullmatch(length.strip()):
             raise ApiError(HTTPStatus.BAD_REQUEST, "bad Content-Length")
         size = int(length)
         if size > MAX_BODY:
@@ -563,6 +591,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.request_version == "HTTP/0.9":
             self.request_version = "HTTP/1.0"
         try:
+            self.check_origin(method)
             self.route(method, self.path.split("?", 1)[0])
         except ApiError as err:
             self.error(err.status, err.message, **err.extra)
@@ -571,6 +600,22 @@ class Handler(BaseHTTPRequestHandler):
         except Exception as err:  # the server keeps serving whatever went wrong
             self.server.log(f"internal error on {method} {self.path[:100]}: {err!r}")
             self.error(HTTPStatus.INTERNAL_SERVER_ERROR, "internal error of the board server")
+
+    def check_origin(self, method):
+        """Only the board's own pages may drive it. A server on this machine alone answers
+        only requests addressed to a loopback name, which a web site that points its own
+        name at 127.0.0.1 cannot send; and a request sent by a page of another site (its
+        Origin header says so) may not change anything."""
+        host = self.headers.get("Host", "")
+        if self.server.loopback:
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if name.lower() not in ("127.0.0.1", "localhost", "[::1]"):
+                raise ApiError(HTTPStatus.FORBIDDEN, "this board answers only requests to "
+                               "127.0.0.1 or localhost")
+        origin = self.headers.get("Origin")
+        if method != "GET" and origin is not None and origin != f"http://{host}":
+            raise ApiError(HTTPStatus.FORBIDDEN, "requests from another site's pages are "
+                           "refused")
 
     def route(self, method, path):
         parts = [p for p in path.split("/") if p]
@@ -642,7 +687,7 @@ class Handler(BaseHTTPRequestHandler):
                 if action is None:
                     return self.reply(HTTPStatus.OK, game.view())
                 if action == "ply":
-                    if not parts[4].isdigit() or int(parts[4]) > len(game.moves):
+                    if not NUMBER.fullmatch(parts[4]) or int(parts[4]) > len(game.moves):
                         raise ApiError(HTTPStatus.NOT_FOUND, f"ply must be 0 to {len(game.moves)}")
                     ply = int(parts[4])
                     position = game.describe(ply)
@@ -684,13 +729,18 @@ class Handler(BaseHTTPRequestHandler):
 
 
 class BoardServer(ThreadingHTTPServer):
+    """One thread per connection, up to a cap: a connection beyond it is answered 503 and
+    closed at once, so a flood of connections cannot use up the machine."""
+
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address, board, verbose=False):
+    def __init__(self, address, board, verbose=False, connections=64):
         super().__init__(address, Handler)
         self.board = board
         self.verbose = verbose
+        self.slots = threading.BoundedSemaphore(connections)
+        self.loopback = address[0] in ("127.0.0.1", "localhost", "::1")
         # Only the page's own files, found by exact name: no path from a request ever
         # reaches the file system.
         self.static = {name: os.path.join(STATIC_DIR, name) for name in os.listdir(STATIC_DIR)
@@ -699,6 +749,29 @@ class BoardServer(ThreadingHTTPServer):
     def log(self, text):
         print(text, file=sys.stderr, flush=True)
 
+    def process_request(self, request, client_address):
+        if not self.slots.acquire(blocking=False):
+            body = json.dumps({"error": "the board server is busy: too many connections"})
+            try:
+                request.sendall(f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: "
+                                f"application/json\r\nContent-Length: {len(body)}\r\n"
+                                f"Connection: close\r\n\r\n{body}".encode())
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
+
 
 def reaper(board, stop):
     while not stop.wait(min(5.0, board.idle / 2)):
@@ -706,10 +779,10 @@ def reaper(board, stop):
 
 
 def start(host="127.0.0.1", port=8000, engine=DEFAULT_ENGINE, max_games=8, idle=300.0,
-          verbose=False):
-    """Starts the server in background threads; returns it (server.shutdown() ends it)."""
+          verbose=False, connections=64):
+    """Starts the server in background threads; returns it (stop_server() ends it)."""
     board = Board(engine, max_games, idle)
-    server = BoardServer((host, port), board, verbose)
+    server = BoardServer((host, port), board, verbose, connections)
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
     threading.Thread(target=reaper, args=(board, stop), daemon=True).start()
@@ -751,11 +824,14 @@ def main():
         raise SystemExit(f"cannot listen on {args.host}:{args.port}: {err.strerror}") from None
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host
+    # Ctrl-C or a plain kill ends the server and every engine it started.
+    finished = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: finished.set())
     print(f"wyrm board: open http://{shown}:{port}/  (Ctrl-C ends it)", flush=True)
     try:
-        threading.Event().wait()
-    except KeyboardInterrupt:
-        pass
+        while not finished.wait(1.0):
+            pass
     finally:
         stop_server(server)
 

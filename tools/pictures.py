@@ -27,7 +27,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "board"))
 import server  # noqa: E402
 
-PICTURES = os.path.join(ROOT, "docs", "pictures")
+# PICTURES_DIR points the tool at another folder (the tests use one of their own).
+PICTURES = os.path.abspath(os.environ.get("PICTURES_DIR", os.path.join(ROOT, "docs", "pictures")))
+SHOWN = os.path.relpath(PICTURES, ROOT) if PICTURES.startswith(ROOT + os.sep) else PICTURES
 LIST = os.path.join(PICTURES, "pictures.tsv")
 LOCK = os.path.join(PICTURES, "pictures.lock")
 PAGE_FILES = ("board/static/index.html", "board/static/board.js", "board/static/board.css")
@@ -59,9 +61,10 @@ class Row:
         if not self.name or not all(c.isalnum() or c in "-_" for c in self.name):
             raise ValueError(f"line {number}: a picture name is letters, digits, - and _")
 
-    def command(self):
+    def command(self, upto=None):
+        moves = self.moves[:upto]
         start = "startpos" if self.fen is None else f"fen {self.fen}"
-        return f"position {start}" + (" moves " + " ".join(self.moves) if self.moves else "")
+        return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
 
     def query(self):
         params = {"game": self.game, "diagram": "1"}
@@ -102,9 +105,17 @@ def file_hash(path):
 
 
 def drawn_part(position):
-    """What a diagram shows of the engine's description (not its list of moves)."""
-    keys = ("game", "sides", "width", "height", "cells", "pieces", "result")
-    return sha256(json.dumps({k: position.get(k) for k in keys}, sort_keys=True).encode())
+    """What a diagram shows of the engine's description: the cells and pieces as drawn
+    and the last move's marks, not the names in tooltips or the list of moves."""
+    cells = [{k: c.get(k) for k in ("name", "x", "y", "w", "h", "kind", "shade")}
+             for c in position["cells"]]
+    pieces = [{k: p.get(k) for k in ("cell", "side", "label", "state")}
+              for p in position["pieces"]]
+    last = position.get("last") or {}
+    marks = {k: last.get(k) for k in ("from", "to", "path", "captured", "converted")}
+    shown = {"cells": cells, "pieces": pieces, "last": marks,
+             "size": [position["width"], position["height"]]}
+    return sha256(json.dumps(shown, sort_keys=True).encode())
 
 
 def describe_rows(rows):
@@ -123,8 +134,14 @@ def describe_rows(rows):
                 continue
             try:
                 engine.command(f"setoption name UCI_Variant value {row.game}")
+                last = None
+                if row.moves:
+                    # The move that led to the picture's position is marked on it.
+                    engine.command(row.command(len(row.moves) - 1))
+                    before = engine.describe(row.moves[:-1])["moves"]
+                    last = next((m for m in before if m["move"] == row.moves[-1]), None)
                 engine.command(row.command())
-                position = engine.describe()
+                position = dict(engine.describe(row.moves), last=last)
             except server.EngineRefused as err:
                 problems.append((row.name, f"{where}: the engine refuses the position: {err}"))
                 continue
@@ -145,6 +162,8 @@ def lock_lines(rows, described):
     for path in PAGE_FILES:
         lines.append(f"page\t{path}\t{file_hash(os.path.join(ROOT, path))}")
     for row in rows:
+        if row.name not in described:
+            continue
         png = file_hash(row.png()) if os.path.exists(row.png()) else "missing"
         lines.append(f"row\t{row.name}\t{sha256(row.line.encode())}\t"
                      f"{drawn_part(described[row.name])}\t{png}")
@@ -156,8 +175,8 @@ def check():
     described, problems = describe_rows(rows)
     for row in rows:
         if not os.path.exists(row.png()):
-            problems.append((row.name, f"{row.name}: docs/pictures/{row.name}.png is missing"))
-    if not problems and rows:
+            problems.append((row.name, f"{row.name}: {SHOWN}/{row.name}.png is missing"))
+    if rows:
         want = lock_lines(rows, described)
         try:
             with open(LOCK, encoding="utf-8") as handle:
@@ -166,16 +185,29 @@ def check():
             have = []
         if have != want:
             stale = sorted(set(want) - set(have))
+            pages = [line.split("\t")[1] for line in stale if line.startswith("page\t")]
+            if pages:
+                problems.append(("the page", f"{SHOWN}/pictures.lock: the page that draws the "
+                                 f"pictures changed ({', '.join(pages)}): run `make pictures`"))
             for line in stale:
-                name = line.split("\t")[1]
-                problems.append((name, f"{name}: docs/pictures/pictures.lock does not match the "
-                                 "list, the page or the picture: run `make pictures`"))
+                if line.startswith("row\t"):
+                    name = line.split("\t")[1]
+                    problems.append((name, f"{name}: {SHOWN}/pictures.lock does not match the "
+                                     "row, its position or its picture: run `make pictures`"))
+            listed = {row.name for row in rows}
+            for line in sorted(set(have) - set(want)):
+                name = line.split("\t")[1] if line.startswith("row\t") else None
+                if name is not None and name not in listed:
+                    problems.append(("the page", f"{SHOWN}/pictures.lock names {name}, which "
+                                     "the list no longer has: run `make pictures`"))
     for _, text in problems:
         print(text)
+    # One check per picture, and one for the page when there are pictures at all.
     failed = {name for name, _ in problems}
     if not rows:
-        print("docs/pictures/pictures.tsv lists no pictures")
-    print(f"{len(rows) - len(failed)} passed, {len(failed)} failed")
+        print(f"{SHOWN}/pictures.tsv lists no pictures")
+    checks = len(rows) + 1 if rows else 0
+    print(f"{checks - len(failed)} passed, {len(failed)} failed")
     return 1 if problems else 0
 
 
@@ -210,7 +242,7 @@ def render(names):
             element = driver.find_element("id", "board")
             with open(row.png(), "wb") as handle:
                 handle.write(element.screenshot_as_png)
-            print(f"docs/pictures/{row.name}.png")
+            print(f"{SHOWN}/{row.name}.png")
     finally:
         driver.quit()
         server.stop_server(board)

@@ -118,9 +118,12 @@ function setStatus() {
         status.textContent = 'The engine has stopped';
     } else {
         const thinking = ui.ply === null && ui.busy > 0 && ui.players[pos.turn] === 'engine';
-        status.textContent = `${sideName(pos.turn)} to move` + (thinking ? ' (the engine is thinking…)' : '');
+        status.textContent = `${sideName(pos.turn)} to move`;
+        if (thinking) status.textContent += ' (the engine is thinking…)';
     }
-    if (ui.ply !== null) status.textContent += ` (looking at move ${ui.ply} of ${ui.game.moves.length})`;
+    if (ui.ply !== null) {
+        status.textContent += ` (looking at move ${ui.ply} of ${ui.game.moves.length})`;
+    }
 }
 
 // Drawing -------------------------------------------------------------------------------
@@ -171,33 +174,8 @@ function draw() {
     const captured = new Set(last ? last.captured || [] : []);
     const converted = new Set(last ? last.converted || [] : []);
     const movable = new Set(interactive() ? pos.moves.map((m) => m.from) : []);
-    for (const c of pos.cells) {
-        const r = cellBox(c, box);
-        const g = svg('g', { class: `cell kind-${c.kind}`, 'data-cell': c.name, 'data-kind': c.kind }, board);
-        if (c.shade !== undefined) g.classList.add(`shade-${c.shade}`);
-        const pieces = byCell.get(c.name) || [];
-        if (pieces.length) g.classList.add('occupied');
-        if (lastCells.has(c.name)) g.classList.add('last');
-        if (captured.has(c.name)) g.classList.add('captured');
-        if (converted.has(c.name)) g.classList.add('converted');
-        if (movable.has(c.name)) g.classList.add('movable');
-        if (ui.marks.has(c.name)) g.classList.add('marked');
-        const title = [c.label ? `${c.name}: ${c.label}` : c.name, c.kind.replace(/-/g, ' ')];
-        for (const p of pieces) {
-            title.push(`${sideName(p.side)} ${p.name || p.kind}` + (p.state && p.state.length ? ` (${p.state.join(', ')})` : ''));
-        }
-        svg('title', {}, g).textContent = title.join('\n');
-        svg('rect', { class: 'ground', x: r.x, y: r.y, width: r.w, height: r.h }, g);
-        svg('rect', { class: 'mark', x: r.x, y: r.y, width: r.w, height: r.h }, g);
-        const name = svg('text', { class: 'name', x: r.x + 3, y: r.y + 12 }, g);
-        name.textContent = c.name;
-        const cx = r.x + r.w / 2, cy = r.y + r.h / 2, size = Math.min(r.w, r.h);
-        pieces.forEach((p, i) => drawPiece(g, p, cx, cy, size, i, pieces.length));
-        const d = size * 0.22;
-        svg('path', { class: 'captured', d: `M${cx - d},${cy - d}L${cx + d},${cy + d}M${cx + d},${cy - d}L${cx - d},${cy + d}` }, g);
-        svg('circle', { class: 'converted', cx, cy, r: size * 0.44 }, g);
-        svg('circle', { class: 'target', cx, cy, r: pieces.length ? size * 0.42 : size * 0.14 }, g);
-    }
+    const marks = { lastCells, captured, converted, movable };
+    for (const c of pos.cells) drawCell(board, c, box, byCell.get(c.name) || [], marks);
     board.classList.toggle('interactive', interactive());
     board.classList.toggle('no-names', !$('names').checked);
     board.dataset.fen = pos.fen;
@@ -206,19 +184,62 @@ function draw() {
     ui.selected = null;
 }
 
+// One cell: its ground, the marks that may show on it, its name and its pieces.
+function drawCell(board, c, box, pieces, marks) {
+    const r = cellBox(c, box);
+    const g = svg('g', { class: `cell kind-${c.kind}`, 'data-cell': c.name, 'data-kind': c.kind },
+        board);
+    if (c.shade !== undefined) g.classList.add(`shade-${c.shade}`);
+    if (pieces.length) g.classList.add('occupied');
+    if (marks.lastCells.has(c.name)) g.classList.add('last');
+    if (marks.captured.has(c.name)) g.classList.add('captured');
+    if (marks.converted.has(c.name)) g.classList.add('converted');
+    if (marks.movable.has(c.name)) g.classList.add('movable');
+    if (ui.marks.has(c.name)) g.classList.add('marked');
+    const title = [c.label ? `${c.name}: ${c.label}` : c.name, c.kind.replace(/-/g, ' ')];
+    for (const p of pieces) {
+        const words = [sideName(p.side), ...(p.state || [])].join(', ');
+        title.push(`${p.name || p.kind} (${words})`);
+    }
+    svg('title', {}, g).textContent = title.join('\n');
+    svg('rect', { class: 'ground', x: r.x, y: r.y, width: r.w, height: r.h }, g);
+    svg('rect', { class: 'mark', x: r.x, y: r.y, width: r.w, height: r.h }, g);
+    const name = svg('text', { class: 'name', x: r.x + 3, y: r.y + 12 }, g);
+    name.textContent = c.name;
+    const cx = r.x + r.w / 2, cy = r.y + r.h / 2, size = Math.min(r.w, r.h);
+    pieces.forEach((p, i) => drawPiece(g, p, cx, cy, size, i, pieces.length));
+    const d = size * 0.22;
+    const [x0, y0, x1, y1] = [cx - d, cy - d, cx + d, cy + d];
+    svg('path', { class: 'captured', d: `M${x0},${y0}L${x1},${y1}M${x1},${y0}L${x0},${y1}` }, g);
+    svg('circle', { class: 'converted', cx, cy, r: size * 0.44 }, g);
+    svg('circle', { class: 'target', cx, cy, r: pieces.length ? size * 0.42 : size * 0.14 }, g);
+}
+
 function drawPiece(cell, p, cx, cy, size, index, count) {
     // Pieces sharing a cell (a crew aboard a vessel) are drawn smaller, along a diagonal
     // from the lower left, in the engine's order.
     const scale = count > 1 ? 0.58 : 1;
     const shift = count > 1 ? (index - (count - 1) / 2) * size * 0.4 / (count - 1) : 0;
-    const g = svg('g', { class: `piece side-${p.side} kind-${p.kind}`, 'data-piece': p.kind }, cell);
+    const g = svg('g', { class: `piece side-${p.side} kind-${p.kind}`, 'data-piece': p.kind },
+        cell);
     for (const s of p.state || []) g.classList.add(`st-${s}`);
     const x = cx + shift, y = cy - shift, radius = size * 0.38 * scale;
     svg('circle', { class: 'body', cx: x, cy: y, r: radius }, g);
     svg('circle', { class: 'state', cx: x, cy: y, r: radius + 4 }, g);
+    for (const s of p.state || []) {
+        // A vessel's bow ("bow-ne") is drawn as a pointer on the rim, turned with the board.
+        const bow = /^bow-(n|ne|e|se|s|sw|w|nw)$/.exec(s);
+        if (!bow) continue;
+        const compass = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'];
+        const turns = compass.indexOf(bow[1]) + (ui.flipped ? 4 : 0);
+        const a = (turns * Math.PI) / 4, tip = radius + 9, base = radius - 1, half = 0.32;
+        const at = (r, da) => `${x + r * Math.sin(a + da)},${y - r * Math.cos(a + da)}`;
+        svg('path', { class: 'bow', d: `M${at(tip, 0)}L${at(base, half)}L${at(base, -half)}Z` }, g);
+    }
     const label = svg('text', { x, y }, g);
     label.textContent = p.label;
-    label.style.fontSize = `${Math.round(radius * (p.label.length > 2 ? 0.7 : p.label.length > 1 ? 0.85 : 1.1))}px`;
+    const fit = p.label.length > 2 ? 0.7 : p.label.length > 1 ? 0.85 : 1.1;
+    label.style.fontSize = `${Math.round(radius * fit)}px`;
 }
 
 function cellNode(name) {
@@ -262,7 +283,8 @@ function drawMoves() {
     if (current) {
         // Scrolls the list only, never the page.
         const top = current.offsetTop - list.offsetTop;
-        if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+        const bottom = top + current.offsetHeight;
+        if (top < list.scrollTop || bottom > list.scrollTop + list.clientHeight) {
             list.scrollTop = top - list.clientHeight / 2;
         }
     }
@@ -323,19 +345,25 @@ async function continueGame() {
         ui.timing = null;
         return;
     }
+    setStatusThinking();
+    const view = await gameCall('POST', 'go', engineLimits());
+    if (!view) { setStatus(); return; }
+    accept(view);
+    if (ui.timing) {
+        const shown = performance.now();
+        window.wyrmTimings.push({ ...ui.timing, engineShown: shown, thinkMs: view.think_ms });
+        ui.timing = null;
+    }
+    if (view.bestmove) continueGame();
+}
+
+// What the engine is told for its next move: time or depth, and its Skill Level.
+function engineLimits() {
     const body = {};
     if ($('limit').value === 'depth') body.depth = clampInput('depth');
     else body.movetime = clampInput('movetime');
     if (!$('skill').disabled) body.skill = clampInput('skill');
-    setStatusThinking();
-    const view = await gameCall('POST', 'go', body);
-    if (!view) { setStatus(); return; }
-    accept(view);
-    if (ui.timing) {
-        window.wyrmTimings.push({ ...ui.timing, engineShown: performance.now(), thinkMs: view.think_ms });
-        ui.timing = null;
-    }
-    if (view.bestmove) continueGame();
+    return body;
 }
 
 function setStatusThinking() {
@@ -354,6 +382,7 @@ function clampInput(id) {
 }
 
 function onCell(name) {
+    if (!$('chooser').hidden) return closeChooser();
     if (!interactive()) return;
     if (ui.selected !== null) {
         const choices = movesFrom(ui.selected).filter((m) => m.to === name);
@@ -402,6 +431,12 @@ function choose(moves) {
     $('chooser').hidden = false;
 }
 
+function closeChooser() {
+    $('chooser').hidden = true;
+    preview(null);
+    unselect();
+}
+
 function preview(move) {
     for (const node of $('board').querySelectorAll('.preview, .preview-captured')) {
         node.classList.remove('preview', 'preview-captured');
@@ -421,7 +456,7 @@ async function undo() {
     await stopEngine();
     ui.token++;
     let view = await gameCall('POST', 'undo', { plies: 1 });
-    if (!view) return;
+    if (!view) return continueGame();
     // Back to a person's turn: take back the engine's reply too.
     const humans = ui.players.includes('human');
     if (humans && ui.players[view.position.turn] === 'engine' && view.moves.length > 0) {
@@ -439,7 +474,8 @@ async function loadFen() {
     await stopEngine();
     ui.token++;
     const view = await gameCall('POST', 'fen', { fen });
-    if (!view) return;
+    // A refused FEN leaves the game as it was, and the engine to move moves again.
+    if (!view) return continueGame();
     message('');
     accept(view);
     continueGame();
@@ -544,7 +580,8 @@ function fillSelectors(info, params) {
             $('variation').append(option);
         }
         const variation = params.get('variation');
-        $('variation').value = knight.vars.includes(variation) ? variation : knight.default || knight.vars[0];
+        const fallback = knight.default || knight.vars[0];
+        $('variation').value = knight.vars.includes(variation) ? variation : fallback;
     }
     const skill = info.options['Skill Level'];
     if (skill) {
@@ -569,12 +606,10 @@ function fillSelectors(info, params) {
     variationShown();
 }
 
+// The knight variation is an option of DragonQi alone (see the engine's option list).
 function variationShown() {
-    $('variation-label').hidden = !(info() && info().options.KnightVariation && $('game').value === 'dragonqi');
-}
-
-function info() {
-    return ui.info;
+    const knight = ui.info && ui.info.options.KnightVariation;
+    $('variation-label').hidden = !(knight && $('game').value === 'dragonqi');
 }
 
 function limitChanged() {
@@ -587,7 +622,8 @@ function heartbeat() {
     if (!ui.game || ui.game.dead || ui.diagram) return;
     const token = ui.token;
     api('POST', gamePath('heartbeat'), {}).then((reply) => {
-        if (token === ui.token && !reply.ok && (reply.data.gone || reply.data.dead)) lost(reply.data.error);
+        const gone = !reply.ok && (reply.data.gone || reply.data.dead);
+        if (token === ui.token && gone) lost(reply.data.error);
     });
 }
 
@@ -601,25 +637,28 @@ function wire() {
         if (cell) onCell(cell.dataset.cell);
     });
     $('new').addEventListener('click', () => newGame());
-    $('game').addEventListener('change', variationShown);
+    // Choosing another game (or knight variation) starts it at once.
+    $('game').addEventListener('change', () => { variationShown(); newGame(); });
+    $('variation').addEventListener('change', () => newGame());
     $('side0').addEventListener('change', playersChanged);
     $('side1').addEventListener('change', playersChanged);
     $('limit').addEventListener('change', limitChanged);
     $('flip').addEventListener('click', () => { ui.flipped = !ui.flipped; draw(); });
-    $('names').addEventListener('change', () => $('board').classList.toggle('no-names', !$('names').checked));
+    $('names').addEventListener('change',
+        () => $('board').classList.toggle('no-names', !$('names').checked));
     $('undo').addEventListener('click', undo);
     $('load-fen').addEventListener('click', loadFen);
     $('fen-input').addEventListener('keydown', (e) => { if (e.key === 'Enter') loadFen(); });
     $('copy-fen').addEventListener('click', copyFen);
     $('live').addEventListener('click', backToGame);
     $('engine-move').addEventListener('click', engineMoveNow);
-    $('choose-cancel').addEventListener('click', () => { $('chooser').hidden = true; preview(null); unselect(); });
+    $('choose-cancel').addEventListener('click', closeChooser);
     document.addEventListener('keydown', (e) => {
         if (e.target.tagName === 'INPUT' || !ui.game) return;
         const at = ui.ply === null ? ui.game.moves.length : ui.ply;
         if (e.key === 'ArrowLeft' && at > 0) viewPly(at - 1);
         if (e.key === 'ArrowRight' && at < ui.game.moves.length) viewPly(at + 1);
-        if (e.key === 'Escape') { $('chooser').hidden = true; unselect(); }
+        if (e.key === 'Escape') closeChooser();
     });
     window.addEventListener('pagehide', closeGame);
     setInterval(heartbeat, HEARTBEAT_MS);
@@ -638,10 +677,8 @@ async function engineMoveNow() {
     const before = ui.players[turn];
     ui.players[turn] = 'engine';
     const token = ui.token;
-    const body = $('limit').value === 'depth' ? { depth: clampInput('depth') } : { movetime: clampInput('movetime') };
-    if (!$('skill').disabled) body.skill = clampInput('skill');
     setStatusThinking();
-    const view = await gameCall('POST', 'go', body);
+    const view = await gameCall('POST', 'go', engineLimits());
     if (token === ui.token) ui.players[turn] = before;
     if (view) {
         accept(view);
@@ -666,9 +703,16 @@ async function start() {
     const extra = {};
     if (params.get('fen')) extra.fen = params.get('fen');
     if (params.get('moves')) extra.moves = params.get('moves').split(/[\s,]+/).filter(Boolean);
-    const ok = await newGame(extra);
-    if (!ok && (extra.fen || extra.moves)) message(`${$('message').textContent} (the link's position was not loaded)`);
+    let ok = await newGame(extra);
+    if (!ok && !ui.diagram && (extra.fen || extra.moves)) {
+        // The link's position is refused: the game starts from the beginning instead.
+        const why = $('message').textContent;
+        ui.game = null;
+        ok = await newGame();
+        message(`The link's position was not loaded: ${why}`);
+    }
     if (ui.diagram && ui.game) closeGame();
+    window.wyrmReadyMs = performance.now();
     document.body.dataset.ready = ok ? '1' : 'error';
 }
 

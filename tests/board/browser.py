@@ -8,7 +8,10 @@ BOARD_GAMES=<id>,<id> limits the every-game test to those games.
 """
 
 import os
+import struct
+import subprocess
 import sys
+import tempfile
 import time
 import unittest
 
@@ -40,19 +43,25 @@ def browser(width=1280, height=960):
 class Reference:
     """The engine itself, asked directly, to check what the page shows."""
 
-    def __init__(self):
+    def __init__(self, default_variation):
         self.engine = server.Engine(ENGINE)
         self.game = None
+        self.default_variation = default_variation
+        self.variation = default_variation
 
     def position(self, game, moves, fen=None, variation=None):
+        """The engine's description of a position; the knight variation is the engine's
+        default unless one is given, as on the page."""
         if game != self.game:
             self.engine.command(f"setoption name UCI_Variant value {game}")
             self.game = game
-        if variation:
+        variation = variation or self.default_variation
+        if variation != self.variation:
             self.engine.command(f"setoption name KnightVariation value {variation}")
+            self.variation = variation
         start = "startpos" if fen is None else f"fen {fen}"
         self.engine.command(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
-        return self.engine.describe()
+        return self.engine.describe(list(moves))
 
     def d_fen(self):
         return next(line[5:] for line in self.engine.command("d") if line.startswith("Fen: "))
@@ -61,13 +70,42 @@ class Reference:
         self.engine.kill()
 
 
+class Pictures(unittest.TestCase):
+    def test_render_then_check(self):
+        """tools/pictures.py render draws each row as a PNG of the board and writes the lock
+        that check then accepts."""
+        tool = os.path.join(ROOT, "tools", "pictures.py")
+        with tempfile.TemporaryDirectory() as folder:
+            with open(os.path.join(folder, "pictures.tsv"), "w") as handle:
+                handle.write("name\tgame\tfen\tmarks\tcaption\n"
+                             "bt\tbreakthrough\tstartpos moves e2e3\te2,e3\tafter e2e3\n"
+                             "qi\tdragonqi\tstartpos\te0,e16\tthe start\n")
+            env = dict(os.environ, PICTURES_DIR=folder, WYRM=ENGINE)
+            run = subprocess.run([sys.executable, tool, "render"], env=env, capture_output=True,
+                                 text=True, timeout=120)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(run.stdout.splitlines(), [f"{folder}/bt.png", f"{folder}/qi.png"])
+            sizes = []
+            for name in ("bt", "qi"):
+                with open(os.path.join(folder, f"{name}.png"), "rb") as handle:
+                    head = handle.read(24)
+                self.assertEqual(head[:8], b"\x89PNG\r\n\x1a\n")
+                sizes.append(struct.unpack(">II", head[16:24]))
+            # 8x8 cells of 64 units plus the margin; DragonQi is taller than wide.
+            self.assertEqual(sizes[0], (520, 520))
+            self.assertGreater(sizes[1][1], sizes[1][0])
+            run = subprocess.run([sys.executable, tool, "check"], env=env, capture_output=True,
+                                 text=True, timeout=60)
+            self.assertEqual((run.returncode, run.stdout), (0, "3 passed, 0 failed\n"))
+
+
 class Page(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.server = server.start(port=0, engine=ENGINE, max_games=4)
         cls.url = f"http://127.0.0.1:{cls.server.server_address[1]}/"
         cls.driver = browser()
-        cls.ref = Reference()
+        cls.ref = Reference(cls.server.board.options["KnightVariation"]["default"])
         only = os.environ.get("BOARD_GAMES")
         cls.games = only.split(",") if only else cls.server.board.variants
 
@@ -76,6 +114,14 @@ class Page(unittest.TestCase):
         cls.driver.quit()
         cls.ref.close()
         server.stop_server(cls.server)
+
+    def tearDown(self):
+        # The page must not have thrown: a script error is a failure even when the test's
+        # own checks passed. Refused requests (4xx/5xx) are logged too and are expected.
+        errors = [entry["message"] for entry in self.driver.get_log("browser")
+                  if entry["level"] == "SEVERE" and "Failed to load resource" not in
+                  entry["message"]]
+        self.assertEqual(errors, [])
 
     # Helpers -----------------------------------------------------------------------------
 
@@ -171,14 +217,14 @@ class Page(unittest.TestCase):
     def test_every_game_three_moves_by_clicks(self):
         for game in self.games:
             with self.subTest(game=game):
-                self.open(f"?game={game}&white=human&black=engine&movetime=30")
+                # A fixed depth keeps the engine's replies, and so the test, deterministic.
+                self.open(f"?game={game}&white=human&black=engine&depth=2")
                 self.assertEqual(self.js("return document.getElementById('game').value"), game)
                 moves = []
-                for turn in range(3):
+                for _ in range(3):
                     position = self.ref.position(game, moves)
-                    if position["result"]:
-                        break
-                    move = position["moves"][(turn * 7) % len(position["moves"])]
+                    self.assertIsNone(position["result"])
+                    move = position["moves"][0]
                     self.click_move(move)
                     moves.append(move["move"])
                     self.wait_plies(len(moves) + 1)
@@ -228,6 +274,22 @@ class Page(unittest.TestCase):
         self.assertEqual(self.played(), [])
         self.assertEqual(self.marked("destination"), [])
 
+    def test_vessel_action_chooser(self):
+        """A DragonQi ship turning her bow stays on her cell: click her twice and choose."""
+        self.open("?game=dragonqi&variation=Sword&white=human&black=human")
+        position = self.ref.position("dragonqi", [], variation="Sword")
+        self.assertTrue(position["fen"].endswith(" sword"))
+        self.assertEqual(self.board_fen(), position["fen"])
+        turns = [m["move"] for m in position["moves"] if m["from"] == m["to"] == "a10"]
+        self.assertEqual(turns, ["a10~N", "a10~NE", "a10~E", "a10~SE"])
+        choices = self.click_move({"from": "a10", "to": "a10", "move": "a10~NE"})
+        self.assertEqual(choices, turns)
+        self.wait_plies(1)
+        self.assert_matches_engine("dragonqi", ["a10~NE"], variation="Sword")
+        self.assertEqual(self.js("return [...document.querySelector('[data-cell=\"a10\"] .piece')"
+                                 ".classList].filter(c => c.startsWith('st-'))"), ["st-bow-ne"])
+        self.assertEqual(self.status(), "Forest to move")
+
     def test_game_to_its_end(self):
         fen = "8/8/8/8/8/P7/p7/8 b 0 1"
         self.open(f"?game=breakthrough&white=human&black=human&fen={fen}")
@@ -238,12 +300,77 @@ class Page(unittest.TestCase):
         self.assertEqual(position["result"]["winner"], 1)
         self.assertEqual(self.js("return document.querySelectorAll('#board .movable').length"), 0)
 
+    def test_dragonqi_won_with_points(self):
+        fen = "9/9/5k1t1/3K5/9/9/9/9/9/9/9/9/9/4F4/9 F DQ0wdy0W - - 000000 - 0 1 lance"
+        self.open(f"?game=dragonqi&white=human&black=human&fen={fen}")
+        self.assertEqual(self.status(), "Forest to move")
+        self.click_move({"from": "d12", "to": "e13", "move": "d12e13"})
+        self.wait_plies(1)
+        position = self.assert_matches_engine("dragonqi", ["d12e13"], fen)
+        self.assertEqual(self.status(), "Forest wins by Direct Capture: 5-0")
+        self.assertEqual(position["result"]["points"], [0, 5])
+        self.assertEqual(self.marked("captured"), ["f13"])
+
     def test_engine_plays_to_the_end(self):
         fen = "8/8/8/8/P7/1p6/8/8 b 0 1"
         self.open(f"?game=breakthrough&white=engine&black=engine&movetime=20&fen={fen}")
         self.until("the game to end", lambda: "wins" in self.status())
         self.assertEqual(self.status(), "Black wins: a black man reached White's home row")
         self.assertEqual(len(self.played()), 3)
+
+    def test_choosing_a_game_starts_it(self):
+        self.open("?game=breakthrough&white=human&black=human")
+        select = self.driver.find_element(By.ID, "game")
+        self.assertEqual(self.js("return [...arguments[0].options].map(o => o.value)", select),
+                         self.server.board.variants)
+        self.assertFalse(self.driver.find_element(By.ID, "variation").is_displayed())
+        select.find_element(By.CSS_SELECTOR, 'option[value="dragonqi"]').click()
+        self.until("DragonQi", lambda: self.js("return document.getElementById('board')"
+                                               ".dataset.game") == "dragonqi")
+        self.idle()
+        variation = self.driver.find_element(By.ID, "variation")
+        self.assertTrue(variation.is_displayed())
+        variation.find_element(By.CSS_SELECTOR, 'option[value="Pike"]').click()
+        self.until("the Pike variation", lambda: self.board_fen().endswith(" pike"))
+        self.idle()
+        self.assert_matches_engine("dragonqi", [], variation="Pike")
+        self.assertEqual(len(self.server.board.games), 1)
+
+    def test_closing_the_page_ends_its_engine(self):
+        self.open("?game=dragonface&white=human&black=human")
+        game_id = self.js("return ui.game.id")
+        engine = self.server.board.games[game_id].engine
+        self.driver.get("about:blank")
+        # The page's last word removes the game; the engine is asked to quit, then ended.
+        deadline = time.monotonic() + 10
+        while (game_id in self.server.board.games or engine.alive()) and \
+                time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertNotIn(game_id, self.server.board.games)
+        self.assertFalse(engine.alive())
+
+    def test_refused_link_position(self):
+        self.open("?game=breakthrough&white=human&black=human&fen=8/8/9/8/8/8/8/8%20w%200%201")
+        self.assertTrue(self.message().startswith("The link's position was not loaded: error:"),
+                        self.message())
+        self.assert_matches_engine("breakthrough", [])
+
+    def test_link_with_moves_and_skill_control(self):
+        self.open("?game=breakthrough&white=human&black=human&moves=e2e3,d7d6")
+        self.assert_matches_engine("breakthrough", ["e2e3", "d7d6"])
+        self.assertEqual(self.marked("last"), ["d6", "d7"])
+        has_skill = "Skill Level" in self.server.board.options
+        skill = self.driver.find_element(By.ID, "skill")
+        self.assertEqual(skill.is_enabled(), has_skill)
+        if has_skill:
+            # The engine is told the level the box holds when it is asked for a move.
+            skill.clear()
+            skill.send_keys("3")
+            self.driver.find_element(By.ID, "engine-move").click()
+            self.wait_plies(3)
+            game = self.server.board.games[self.js("return ui.game.id")]
+            self.assertEqual(game.skill, 3)
+            self.assert_matches_engine("breakthrough", ["e2e3", "d7d6", self.played()[2]])
 
     def test_take_back(self):
         self.open("?game=breakthrough&white=human&black=engine&movetime=30")
@@ -310,7 +437,8 @@ class Page(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Page)
+    suite = unittest.TestSuite([unittest.defaultTestLoader.loadTestsFromTestCase(Pictures),
+                                unittest.defaultTestLoader.loadTestsFromTestCase(Page)])
     try:
         result = unittest.TextTestRunner(verbosity=2).run(suite)
     except WebDriverException as err:

@@ -23,6 +23,21 @@ ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 START_FEN = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
 
 
+def children(pid):
+    """The processes whose parent is pid (from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    stat = handle.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
 def engine_says(*commands):
     """The engine's own reply to a script of commands (for comparison)."""
     script = "\n".join(commands + ("quit",)) + "\n"
@@ -111,13 +126,28 @@ class StaticFiles(ServerCase):
             status, reply = self.request("GET", path)
             self.assertEqual(status, 404, path)
             self.assertIn("no such page", reply["error"], path)
-        close = b"Host: x\r\nConnection: close\r\n\r\n"
+        close = b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n"
         line, body = self.raw(b"GET ../server.py HTTP/1.1\r\n" + close)
         self.assertIn(" 404 ", line)
         self.assertNotIn(secret, body)
         line, body = self.raw(b"GET /../../../../etc/passwd HTTP/1.1\r\n" + close)
         self.assertIn(" 404 ", line)
         self.assertNotIn(b"root:", body)
+
+    def test_other_sites(self):
+        status, reply = self.request("GET", "/api/info", headers={"Host": "evil.example:80"})
+        self.assertEqual((status, reply["error"]),
+                         (403, "this board answers only requests to 127.0.0.1 or localhost"))
+        status, _ = self.request("GET", "/", headers={"Host": f"localhost:{self.port}"})
+        self.assertEqual(status, 200)
+        status, reply = self.request("POST", "/api/games", {"game": "breakthrough"},
+                                     headers={"Origin": "http://evil.example"})
+        self.assertEqual((status, reply["error"]),
+                         (403, "requests from another site's pages are refused"))
+        self.assertEqual(len(self.server.board.games), 0)
+        status, _ = self.request("POST", "/api/games", {"game": "breakthrough"},
+                                 headers={"Origin": f"http://127.0.0.1:{self.port}"})
+        self.assertEqual(status, 201)
 
     def test_only_get_for_pages(self):
         status, reply = self.request("POST", "/index.html", {})
@@ -176,6 +206,52 @@ class Api(ServerCase):
         self.assertEqual(status, 200, view)
         self.assertEqual(len(view["moves"]), 3)
 
+    def test_long_depth_search_is_stopped(self):
+        limit = server.SEARCH_LIMIT
+        server.SEARCH_LIMIT = 0.5
+        try:
+            game = self.new_game()
+            legal = [m["move"] for m in game["position"]["moves"]]
+            begun = time.monotonic()
+            status, view = self.request("POST", f"/api/games/{game['id']}/go", {"depth": 64})
+            self.assertLess(time.monotonic() - begun, 5)
+        finally:
+            server.SEARCH_LIMIT = limit
+        self.assertEqual(status, 200, view)
+        self.assertIn(view["bestmove"], legal)
+        self.assertEqual(view["moves"], [view["bestmove"]])
+        self.assertTrue(self.server.board.games[game["id"]].engine.alive())
+
+    def test_silent_engine_is_ended(self):
+        timeout = server.REPLY_TIMEOUT
+        server.REPLY_TIMEOUT = 0.3
+        game = self.new_game()
+        engine = self.server.board.games[game["id"]].engine
+        try:
+            os.kill(engine.proc.pid, signal.SIGSTOP)
+            status, reply = self.request("POST", f"/api/games/{game['id']}/move", {"move": "a2a3"})
+        finally:
+            server.REPLY_TIMEOUT = timeout
+            if engine.alive():
+                os.kill(engine.proc.pid, signal.SIGCONT)
+        self.assertEqual((status, reply["error"], reply["dead"]),
+                         (502, "the engine stopped answering; start a new game", True))
+        self.assertFalse(engine.alive())
+
+    def test_engine_moves_in_a_row(self):
+        """Each engine move is described after it is made: the description's history is
+        the game's moves, even when the next command follows the bestmove at once."""
+        game = self.new_game(game="dragondraughts")
+        path = f"/api/games/{game['id']}"
+        for ply in range(1, 41):
+            status, view = self.request("POST", path + "/go", {"movetime": 10})
+            self.assertEqual(status, 200, view)
+            if view["position"]["result"]:
+                break
+            self.assertEqual(len(view["moves"]), ply)
+            self.assertEqual(view["position"]["history"], view["moves"])
+            self.assertEqual(view["position"]["turn"], ply % 2)
+
     def test_illegal_move_changes_nothing(self):
         game = self.new_game(moves=["a2a3"])
         path = f"/api/games/{game['id']}"
@@ -211,9 +287,12 @@ class Api(ServerCase):
                          "pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1")
         status, view = self.request("GET", path + "/ply/0")
         self.assertEqual((status, view["last"], view["position"]["fen"]), (200, None, START_FEN))
-        for bad in ("3", "-1", "x", "1e3"):
+        for bad in ("3", "-1", "x", "1e3", "%C2%B2"):
             status, reply = self.request("GET", path + "/ply/" + bad)
             self.assertEqual(status, 404, bad)
+        line, body = self.raw(f"GET {path}/ply/".encode() + b"\xb2 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                              b"Connection: close\r\n\r\n")
+        self.assertIn(" 404 ", line)
         status, view = self.request("GET", path)
         self.assertEqual(view["moves"], ["a2a3", "h7h6"])
 
@@ -245,7 +324,8 @@ class Api(ServerCase):
         self.assertEqual((status, reply["error"]), (409, "the game is over: no move a1a2"))
 
     def test_new_game_with_a_bad_position_is_not_created(self):
-        for body, text in (({"fen": "nonsense"}, "error:"), ({"moves": ["a2a3", "a3a5"]}, "illegal move a3a5 in this position"),
+        for body, text in (({"fen": "nonsense"}, "error:"),
+                           ({"moves": ["a2a3", "a3a5"]}, "illegal move a3a5 in this position"),
                            ({"game": "chess"}, "unknown game 'chess'"),
                            ({"game": "dragonqi", "variation": "Axe"}, "unknown variation")):
             status, reply = self.request("POST", "/api/games", {"game": "breakthrough", **body})
@@ -398,14 +478,14 @@ class BadRequests(ServerCase):
         self.assertEqual(reply["error"], "the request body is 20012 bytes, more than the "
                          "16384 allowed")
         # A length announced but never sent is refused before any of it is read.
-        line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                              b"Content-Length: 999999999\r\n\r\n")
+        post = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        line, body = self.raw(post + b"Content-Length: 999999999\r\n\r\n")
         self.assertIn(" 413 ", line)
-        status, reply = self.request("POST", "/api/games", raw=b"{}",
-                                     headers={"Content-Length": "12x"})
-        self.assertEqual((status, reply["error"]), (400, "bad Content-Length"))
-        line, body = self.raw(b"POST /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
-                              b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
+        for length in (b"12x", b"-1", b"\xb2"):
+            line, body = self.raw(post + b"Content-Length: " + length + b"\r\n\r\n{}")
+            self.assertIn(" 400 ", line)
+            self.assertEqual(json.loads(body), {"error": "bad Content-Length"})
+        line, body = self.raw(post + b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n")
         self.assertIn(" 411 ", line)
 
     def test_routes_and_methods(self):
@@ -439,6 +519,27 @@ class BadRequests(ServerCase):
         self.assertEqual(status, 200)
 
 
+class Connections(ServerCase):
+    connections = 4
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = server.start(port=0, engine=ENGINE, max_games=1, connections=4)
+        cls.port = cls.server.server_address[1]
+
+    def test_too_many_connections(self):
+        idle = [socket.create_connection(("127.0.0.1", self.port), timeout=5) for _ in range(4)]
+        time.sleep(0.2)
+        status, reply = self.request("GET", "/api/info")
+        self.assertEqual((status, reply["error"]),
+                         (503, "the board server is busy: too many connections"))
+        for sock in idle:
+            sock.close()
+        time.sleep(0.2)
+        status, reply = self.request("GET", "/api/info")
+        self.assertEqual(status, 200)
+
+
 class Idle(ServerCase):
     idle = 1.0
 
@@ -458,6 +559,14 @@ class Idle(ServerCase):
 
 
 class Startup(unittest.TestCase):
+    def post(self, port, path, body):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        conn.request("POST", path, body=json.dumps(body))
+        response = conn.getresponse()
+        reply = json.loads(response.read())
+        conn.close()
+        return response.status, reply
+
     def test_missing_engine(self):
         with self.assertRaises(server.EngineDead) as caught:
             server.Board("/nonexistent/wyrm", 2, 10)
@@ -480,11 +589,17 @@ class Startup(unittest.TestCase):
             conn.request("GET", "/api/info")
             self.assertEqual(conn.getresponse().status, 200)
             conn.close()
+            status, game = self.post(port, "/api/games", {"game": "breakthrough"})
+            self.assertEqual(status, 201)
+            engine = children(proc.pid)[0]
         finally:
-            proc.send_signal(signal.SIGINT)
+            proc.send_signal(signal.SIGTERM)
             proc.wait(10)
             proc.stdout.close()
         self.assertEqual(proc.returncode, 0)
+        # The engine the server started has gone with it.
+        with self.assertRaises(ProcessLookupError):
+            os.kill(engine, 0)
         bad = subprocess.run([sys.executable, script, "--port", "0", "--engine", "/nonexistent"],
                              capture_output=True, text=True, timeout=10)
         self.assertNotEqual(bad.returncode, 0)
