@@ -546,6 +546,27 @@ class Analysis(ServerCase):
         status, reply = self.request("POST", f"/api/games/{over['id']}/analyse", {"depth": 2})
         self.assertEqual((status, reply["error"]), (409, "the game is over in that position"))
 
+    def test_position_right_after_bestmove(self):
+        """A GUI answers `bestmove` at once with `position ... moves <best>` and `json`: the
+        description is of the new position, never of the one the search was on (the engine
+        marks its search over before it prints the move)."""
+        engine = server.Engine(ENGINE)
+        try:
+            engine.command("setoption name UCI_Variant value threedragons-dragons")
+            for trial in range(100):
+                engine.command("position startpos")
+                engine.send("go depth 1")
+                _, line = engine.until("bestmove")
+                best = line.split()[1]
+                engine.send(f"position startpos moves {best}")
+                engine.send("json")
+                engine.send("isready")
+                lines, _ = engine.until("readyok")
+                described = json.loads(next(x for x in lines if x.startswith("{")))
+                self.assertEqual((described["history"], described["turn"]), ([best], 1), trial)
+        finally:
+            engine.kill()
+
     def test_info_lines_read_only_as_numbers(self):
         line = ("info depth 7 seldepth 9 multipv 1 score mate -3 upperbound nodes 1234 "
                 "nps 5000 hashfull 1 time 17 pv a2a3 b7b6")
