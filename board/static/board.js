@@ -56,11 +56,12 @@ function gamePath(action) {
 // Waits for an answer about the current game; null if the game changed meanwhile, and the
 // error shown (with an offer of a new game when the engine is gone).
 async function gameCall(method, action, body) {
-    // The engine answers one request at a time: a running analysis is stopped first.
-    await engineFree();
     const token = ui.token;
     busy(+1);
     try {
+        // The engine answers one request at a time: a running analysis is stopped first.
+        await engineFree();
+        if (token !== ui.token) return null;
         const reply = await api(method, gamePath(action), body);
         if (token !== ui.token) return null;
         if (!reply.ok) {
@@ -357,8 +358,6 @@ async function continueGame(paced) {
         return;
     }
     if (paced && await paceWait()) return continueGame();
-    await engineFree();
-    if (ui.busy > 0 || ui.shown !== pos) return;
     setStatusThinking();
     const view = await watched(gameCall('POST', 'go', engineLimits()));
     if (!view) { setStatus(); return; }

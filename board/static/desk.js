@@ -45,7 +45,8 @@ async function watched(request) {
         }
     })();
     const answer = await done;
-    if (ui.game === game && !ui.game.dead) await pollAnalysis();
+    // The last lines are fetched while the answer is used: the board never waits for them.
+    if (ui.game === game && !ui.game.dead) pollAnalysis();
     return answer;
 }
 
