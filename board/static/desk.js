@@ -18,6 +18,8 @@ const desk = {
     searchTurn: 0,
     clock: null,
     pgnGames: [],
+    polling: false,
+    pollAgain: false,
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,21 +52,38 @@ async function watched(request) {
     return answer;
 }
 
+// One poll at a time, each asking for the lines after those already shown; a poll asked
+// for while one runs is made when it returns.
 async function pollAnalysis() {
+    if (desk.polling) {
+        desk.pollAgain = true;
+        return;
+    }
+    desk.polling = true;
+    try {
+        do {
+            desk.pollAgain = false;
+            await pollOnce();
+        } while (desk.pollAgain);
+    } finally {
+        desk.polling = false;
+    }
+}
+
+async function pollOnce() {
     if (!ui.game || ui.game.dead) return;
+    const game = ui.game.id;
     const watch = desk.watch;
-    const since = watch ? watch.next : 0;
-    const reply = await api('GET', gamePath(`analysis/${since}`));
-    if (!reply.ok || !reply.data.search) return;
+    const mine = watch && watch.game === game ? watch : null;
+    const reply = await api('GET', gamePath(`analysis/${mine ? mine.next : 0}`));
+    if (!reply.ok || !reply.data.search || !ui.game || ui.game.id !== game ||
+        desk.watch !== watch) return;
     const data = reply.data;
-    if (!desk.watch || desk.watch.search !== data.search) {
-        if (data.from !== 0) {
-            desk.watch = { search: data.search, next: 0, lines: [], ply: data.ply,
-                turn: desk.searchTurn };
-            return pollAnalysis();
-        }
-        desk.watch = { search: data.search, next: 0, lines: [], ply: data.ply,
+    if (!mine || mine.search !== data.search) {
+        // Another search (or game): its lines from the first.
+        desk.watch = { game, search: data.search, next: 0, lines: [], ply: data.ply,
             turn: desk.searchTurn };
+        if (data.from !== 0) return pollOnce();
     }
     desk.watch.lines.push(...data.lines);
     desk.watch.next = data.next;
