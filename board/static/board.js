@@ -575,6 +575,7 @@ function rememberSettings() {
     params.set('black', ui.players[1]);
     if ($('limit').value === 'depth') params.set('depth', $('depth').value);
     else params.set('movetime', $('movetime').value);
+    deskParams(params);
     history.replaceState(null, '', `?${params}`);
 }
 

@@ -634,6 +634,18 @@ function deskControls() {
     $('next').disabled = $('last').disabled = !open || at >= count;
 }
 
+// The desk's settings in the page's own address, so that it links to the same set-up.
+function deskParams(params) {
+    if (deskReferee()) params.set('referee', '1');
+    const kind = $('clock-kind').value;
+    if (kind !== 'none') {
+        params.set('clock', kind);
+        const keys = kind === 'tiger' ? ['base', 'inc', 'cutoff', 'final'] : ['base', 'inc'];
+        for (const key of keys) params.set(key, $(`clock-${key}`).value);
+    }
+    if (Number($('pace').value) > 0) params.set('pace', $('pace').value);
+}
+
 function deskWire() {
     $('analyse').addEventListener('click', toggleAnalysis);
     $('hint').addEventListener('click', showHint);

@@ -43,6 +43,7 @@ class Desk(Page):
         if not SHOTS:
             return
         os.makedirs(SHOTS, exist_ok=True)
+        self.js("window.scrollTo(0, 0)")
         if height:
             self.driver.set_window_size(1280, height)
         self.driver.save_screenshot(os.path.join(SHOTS, f"{name}.png"))
@@ -93,7 +94,7 @@ class Desk(Page):
         self.until("the PGN's game", lambda: self.js("return ui.ply") == 0)
         self.idle()
 
-    def step_through(self, game, moves, fen=None):
+    def step_through(self, game, moves, fen=None, shot=None):
         """Steps from the start to the end with the › button; the board, the status and
         the analysis follow."""
         for ply in range(len(moves) + 1):
@@ -108,6 +109,9 @@ class Desk(Page):
                     "desk.watch.lines.length > 0", ply))
                 pv = self.lines()[-1]["pv"]
                 self.assert_legal_line(game, moves[:ply], pv[:4], fen)
+                if shot and ply == len(moves) // 2:
+                    self.until("a few depths", lambda: len(self.lines()) >= 6)
+                    self.shot(shot, 1280)
                 self.driver.find_element(By.ID, "next").click()
 
     # Tests -------------------------------------------------------------------------------
@@ -335,8 +339,7 @@ class Desk(Page):
                        self.js("return ui.ply") == 0)
             self.idle()
             self.driver.find_element(By.ID, "analyse").click()
-            self.step_through("dragondraughts", moves, fen)
-            self.shot("desk-pgn", 1280)
+            self.step_through("dragondraughts", moves, fen, shot="desk-pgn")
             self.driver.find_element(By.ID, "analyse").click()
 
 
