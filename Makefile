@@ -22,7 +22,7 @@ ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
 LDLIBS   = -pthread -lm
 
 OUT      = $(BUILD)/$(MODE)
-LIB_SRC  = $(wildcard engine/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
+LIB_SRC  = $(wildcard engine/*.c engine/games/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
 LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
@@ -102,11 +102,12 @@ play: wyrm
 	  { echo "make play needs $(PYTHON): run 'sudo apt-get install python3'"; exit 1; }
 	$(PYTHON) board/server.py --host $(HOST) --port $(PORT) --engine ./wyrm
 
-## test: install Check, GNU parallel, Chromium and Selenium if missing (as root), build, run every test
+## test: install Check, GNU parallel, Chromium, Selenium if missing (as root), build, check layers, run all tests
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
 test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
+	@sh tests/layers.sh $(OUT) $(LIB_SRC) engine/main.c
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) tests/distributed.sh
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done

@@ -180,11 +180,14 @@ bool results_open(ResultsFile *rf, const MatchConfig *c, const char *const names
     char openings[FEN_MAX], sprt[256];
     describe_openings(c, openings, sizeof openings);
     describe_sprt(&c->sprt, sprt, sizeof sprt);
+    /* Only random openings use the seed; without them each shard's default seed (the
+     * clock) would differ for no reason and the merge would refuse the files. */
+    uint64_t seed = c->openings == OPENINGS_RANDOM ? c->seed : 0;
     fprintf(rf->f,
             "wyrm-match-results %d\ngame %s\nengine1 %s\nengine2 %s\ngames %d\nshard %d/%d\n"
             "seed %llu\nopenings %s\nsprt %s\n",
             RESULTS_FORMAT, c->game->name, names[0], names[1], c->games, c->shard, c->shards,
-            (unsigned long long)c->seed, openings, sprt);
+            (unsigned long long)seed, openings, sprt);
     fflush(rf->f);
     return true;
 }

@@ -181,7 +181,23 @@ class Engine:
                 raise EngineRefused(line[len("info string "):])
         return lines
 
-    def describe(self):
+    def describe(self, history):
+        """The engine's description of the position reached by `history` from the start
+        position last set. Right after a search has reported its move, the engine may
+        still be finishing it and answer `json` about the position before a `position`
+        command it has queued; so the description is asked for again until it is of the
+        moves given."""
+        deadline = time.monotonic() + REPLY_TIMEOUT
+        while True:
+            position = self.described()
+            if position.get("history") == history:
+                return position
+            if time.monotonic() > deadline:
+                raise EngineRefused("the engine describes another position than the one it "
+                                    "was given")
+            time.sleep(0.002)
+
+    def described(self):
         lines = self.command("json")
         for line in lines:
             if line.startswith("{"):
@@ -333,14 +349,15 @@ class Game:
         for move in moves:
             self.play(move)
 
-    def position_command(self, upto=None):
-        moves = self.moves if upto is None else self.moves[:upto]
+    def position_command(self, moves):
         start = "startpos" if self.start == "startpos" else f"fen {self.start}"
         return f"position {start}" + (" moves " + " ".join(moves) if moves else "")
 
-    def describe(self, upto=None):
-        self.engine.command(self.position_command(upto))
-        return self.engine.describe()
+    def describe(self, upto=None, then=()):
+        """The position after the first `upto` moves (all by default) and `then`."""
+        moves = (self.moves if upto is None else self.moves[:upto]) + list(then)
+        self.engine.command(self.position_command(moves))
+        return self.engine.describe(moves)
 
     def load(self, fen):
         """A new start position; on a FEN the engine refuses nothing changes."""
@@ -383,7 +400,8 @@ class Game:
     def search_with(self, limits, kind, ply):
         """Runs `go <limits>` on the position after `ply` moves, the info lines collected
         as they come; returns the best move ("0000" if none) and the time taken."""
-        self.engine.command(self.position_command(ply))
+        self.engine.command(self.position_command(self.moves if ply is None else
+                                                  self.moves[:ply]))
         self.cancelled = False
         self.searches += 1
         search = Search(self.searches, kind, len(self.moves) if ply is None else ply)
@@ -414,6 +432,10 @@ class Game:
             raise ApiError(HTTPStatus.CONFLICT, "the game is over")
         best, think_ms = self.search_with(limits, "go", None)
         if self.cancelled:
+            if best != "0000":
+                # Waits until the engine has truly finished the search, so that the next
+                # request finds it ready for a new position.
+                self.describe(then=[best])
             return None, think_ms
         if best == "0000":
             raise ApiError(HTTPStatus.CONFLICT, "the engine found no move")

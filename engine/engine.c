@@ -74,6 +74,11 @@ static const OptionDef OPTIONS[] = {
 };
 enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
+/* game_options has a row for every game the registry can hold. */
+_Static_assert(sizeof(((Engine *)0)->game_options) / sizeof(((Engine *)0)->game_options[0]) >=
+                   REGISTRY_MAX_GAMES,
+               "Engine.game_options has fewer rows than REGISTRY_MAX_GAMES");
+
 static int game_index(const Game *g)
 {
     for (int i = 0; i < registry_count(); i++)

@@ -1,7 +1,8 @@
 /*
  * The one interface between a game and everything else.
  *
- * Every game is a `const Game` table (movegen/<game>/, registered in engine/registry.c).
+ * Every game is a `const Game` table (engine/games/<game>.c, listed in engine/games.def)
+ * joining its rules (movegen/<game>/) and its evaluation (eval/<game>.c).
  * The protocol, the search, bench, perft and the tests reach a game only through it and
  * never ask which game they hold; where games need the search to behave differently, the
  * table says so through named SearchParams.
@@ -69,6 +70,9 @@ typedef struct Game {
     const char *name;           /* game id, as in UCI_Variant */
     const char *const *aliases; /* other ids for the same rules, NULL-terminated, or NULL */
     const char *side_names[2];  /* "white", "black" / "storm", "forest": P1 first */
+    /* The board's extent in squares: `ranks` rows of `files`, the FEN listing one row per
+     * rank (tests/test_board.c holds every table to it). Cells beside the grid, such as
+     * dragonqi's, are the game's own business. */
     int files, ranks;
     size_t pos_size;
 

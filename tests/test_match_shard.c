@@ -569,6 +569,9 @@ START_TEST(tiger_clock_go_lines)
     assert_contains(r.out, "Engine uci: ");
     assert_contains(r.out, "(uci), tiger=60+1/3+10\n");
     assert_contains(r.out, "{max plies: draw adjudicated after 10 plies}\n");
+    /* No random openings, so no seed: the shards of such a match, started at different
+     * seconds, must still merge. */
+    assert_contains(r.results, "\nseed 0\nopenings startpos\n");
     run_free(&r);
 }
 END_TEST

@@ -29,7 +29,10 @@ def wait(driver, script, timeout=60):
         if value:
             return value
         time.sleep(0.005)
-    raise SystemExit(f"timed out: {script}")
+    state = driver.execute_script("return [document.getElementById('status').textContent, "
+                                  "document.getElementById('message').textContent, ui.busy, "
+                                  "ui.game && ui.game.moves]")
+    raise SystemExit(f"timed out: {script}; page: {state}")
 
 
 def idle(driver):

@@ -139,10 +139,10 @@ def describe_rows(rows):
                 if row.moves:
                     # The move that led to the picture's position is marked on it.
                     engine.command(row.command(len(row.moves) - 1))
-                    before = engine.describe()["moves"]
+                    before = engine.describe(row.moves[:-1])["moves"]
                     last = next((m for m in before if m["move"] == row.moves[-1]), None)
                 engine.command(row.command())
-                position = dict(engine.describe(), last=last)
+                position = dict(engine.describe(row.moves), last=last)
             except server.EngineRefused as err:
                 problems.append((row.name, f"{where}: the engine refuses the position: {err}"))
                 continue

@@ -44,7 +44,7 @@ static void bt_verdict(const void *vp, GameOverReason why, Verdict *v)
     if (why != GAME_OVER_RULES || v->winner < 0)
         return;
     int w = v->winner;
-    Bb64 goal = w == P1 ? BT_RANK_8_BB : BT_RANK_1_BB;
+    Bb64 goal = w == P1 ? B8_RANK_8_BB : B8_RANK_1_BB;
     const char *win = w == P1 ? "White" : "Black", *lose = w == P1 ? "Black" : "White";
     if (p->men[w] & goal) {
         snprintf(v->reason, sizeof v->reason, "breakthrough");

@@ -1,7 +1,7 @@
 /*
  * Dragon-draughts, i.e. Turkish draughts (rules as implemented: docs/dragondraughts.md).
  *
- * Squares: a1 = 0, b1 = 1, ..., h8 = 63 (sq = 8 * rank + file). White (P1) moves up.
+ * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
  * pieces[side] holds every piece of a side; `kings` holds the Daimyos of both sides, so a
  * side's men are pieces[side] & ~kings.
  *
@@ -22,6 +22,7 @@
 #pragma once
 
 #include "engine/bitboard.h"
+#include "engine/board8.h"
 #include "engine/game.h"
 
 typedef struct DraughtsPos {
@@ -45,14 +46,15 @@ enum {
     DD_MAX_PATH = DD_MAX_PIECES + 1,
 };
 
-#define DD_FILE_A_BB 0x0101010101010101ULL
-#define DD_FILE_H_BB 0x8080808080808080ULL
-#define DD_RANK_1_BB 0x00000000000000FFULL
-#define DD_RANK_2_BB 0x000000000000FF00ULL
-#define DD_RANK_7_BB 0x00FF000000000000ULL
-#define DD_RANK_8_BB 0xFF00000000000000ULL
+/* The board's edges under the draughts code's own names (values from engine/board8.h). */
+#define DD_FILE_A_BB B8_FILE_A_BB
+#define DD_FILE_H_BB B8_FILE_H_BB
+#define DD_RANK_1_BB B8_RANK_1_BB
+#define DD_RANK_2_BB B8_RANK_2_BB
+#define DD_RANK_7_BB B8_RANK_7_BB
+#define DD_RANK_8_BB B8_RANK_8_BB
 
-static inline Bb64 dd_bit(int sq) { return 1ULL << sq; }
+static inline Bb64 dd_bit(int sq) { return b8_bit(sq); }
 
 /* The rank where `player`'s men are promoted. */
 static inline Bb64 dd_last_rank(int player) { return player == P1 ? DD_RANK_8_BB : DD_RANK_1_BB; }
@@ -147,9 +149,24 @@ int draughts_move_path(const DraughtsPos *p, Move m, int *path);
 void draughts_move_to_str(const void *pos, Move m, char *buf);
 Move draughts_parse_move(const void *pos, const char *str);
 
+/* The rules as the Game table (engine/games/dragondraughts.c) uses them. */
+void dd_init(void);
+bool dd_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void dd_fen_write(const void *pos, char *buf, size_t size);
+void dd_display(const void *pos, char *buf, size_t size);
+int dd_gen_moves(const void *pos, Move *moves);
+int dd_gen_noisy(const void *pos, Move *moves);
+bool dd_is_noisy(const void *pos, Move m);
+void dd_make_null(const void *pos, void *out);
+uint64_t dd_key(const void *pos);
+uint64_t dd_key_from_scratch(const void *pos);
+int dd_side(const void *pos);
+int dd_halfmove(const void *pos);
+int dd_reversible(const void *pos);
+Result dd_result(const void *pos);
+uint32_t dd_move_index(const void *pos, Move m);
+int dd_noisy_order(const void *pos, Move m);
+bool dd_threat(const void *pos);
+
 /* describe.c */
 extern const struct GameDescription draughts_description;
-
-/* eval/dragondraughts.c */
-Score draughts_evaluate(const void *pos);
-void draughts_eval_terms(const void *pos, char *buf, size_t size);

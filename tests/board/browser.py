@@ -61,7 +61,7 @@ class Reference:
             self.variation = variation
         start = "startpos" if fen is None else f"fen {fen}"
         self.engine.command(f"position {start}" + (" moves " + " ".join(moves) if moves else ""))
-        return self.engine.describe()
+        return self.engine.describe(list(moves))
 
     def d_fen(self):
         return next(line[5:] for line in self.engine.command("d") if line.startswith("Fen: "))

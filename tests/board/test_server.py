@@ -238,6 +238,20 @@ class Api(ServerCase):
                          (502, "the engine stopped answering; start a new game", True))
         self.assertFalse(engine.alive())
 
+    def test_engine_moves_in_a_row(self):
+        """Each engine move is described after it is made: the description's history is
+        the game's moves, even when the next command follows the bestmove at once."""
+        game = self.new_game(game="dragondraughts")
+        path = f"/api/games/{game['id']}"
+        for ply in range(1, 41):
+            status, view = self.request("POST", path + "/go", {"movetime": 10})
+            self.assertEqual(status, 200, view)
+            if view["position"]["result"]:
+                break
+            self.assertEqual(len(view["moves"]), ply)
+            self.assertEqual(view["position"]["history"], view["moves"])
+            self.assertEqual(view["position"]["turn"], ply % 2)
+
     def test_illegal_move_changes_nothing(self):
         game = self.new_game(moves=["a2a3"])
         path = f"/api/games/{game['id']}"

@@ -1,8 +1,11 @@
 /*
  * Three Dragons: the three game tables (base game, capture by strength, strength with
- * dragons). They share every function; the variant travels in the position, set by the
+ * dragons), joining the rules (movegen/threedragons/) and the evaluation
+ * (eval/threedragons.c) with the search parameters, the bench positions and the reference
+ * perft. They share every function; the variant travels in the position, set by the
  * table's own fen_read.
  */
+#include "eval/threedragons.h"
 #include "movegen/threedragons/threedragons.h"
 
 #define TD_BASE_START "MpppppppM/2pp1pp2/9/9/2C1C1C2/9/9/2PP1PP2/MPPPPPPPM w - 0 1"
