@@ -370,12 +370,14 @@ async function continueGame(paced) {
     if (view.bestmove) continueGame(true);
 }
 
-// What the engine is told for its next move: time or depth, and its Skill Level.
+// What the engine is told for its next move: its clocks, a time or a depth, and its Skill
+// Level.
 function engineLimits() {
-    const body = clockLimits() || {};
-    if (body.wtime !== undefined) { /* the clock is the limit */ }
-    else if ($('limit').value === 'depth') body.depth = clampInput('depth');
-    else body.movetime = clampInput('movetime');
+    // On a clock, the clock is the limit.
+    const clock = clockLimits();
+    const body = clock || {};
+    if (!clock && $('limit').value === 'depth') body.depth = clampInput('depth');
+    else if (!clock) body.movetime = clampInput('movetime');
     if (!$('skill').disabled) body.skill = clampInput('skill');
     return body;
 }

@@ -12,14 +12,12 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import ENGINE, SHOTS, Page  # noqa: E402
+from browser import ENGINE, SHOTS, Page, run  # noqa: E402
 
 PLY_CAP = 12  # plies of each engine-against-engine game, when it has not ended before
 
@@ -346,13 +344,4 @@ class Desk(Page):
 if __name__ == "__main__":
     names = [name for name in unittest.defaultTestLoader.getTestCaseNames(Desk)
              if name in Desk.__dict__]
-    suite = unittest.TestSuite(Desk(name) for name in names)
-    try:
-        result = unittest.TextTestRunner(verbosity=2).run(suite)
-    except WebDriverException as err:
-        print(f"the browser could not be started: {err.msg}")
-        print("0 passed, 1 failed")
-        sys.exit(1)
-    failed = len(result.failures) + len(result.errors)
-    print(f"{result.testsRun - failed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    run(unittest.TestSuite(Desk(name) for name in names))
