@@ -214,9 +214,6 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
     Protocol *p = ctx;
     const Game *g = p->go_game;
     p->go_used_ms = clock_ms() - p->go_start_ms;
-    /* Ended before the line goes out: a GUI that reads the bestmove and sends `position`
-     * and `isready` at once must find the new position set, not queued. */
-    job_ended(p);
     char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
     if (best != MOVE_NONE)
         g->move_to_str(p->go_root, best, best_str);
@@ -228,6 +225,10 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
         g->move_to_str(next, ponder, ponder_str);
         free(next);
     }
+    /* The end is marked before the line goes out: a GUI that answers `bestmove` with
+     * `position` and then `json` must find the position set, not queued behind a search
+     * that is only winding down. */
+    job_ended(p);
     if (ponder_str[0])
         output_line(p->out, "bestmove %s ponder %s", best_str, ponder_str);
     else
@@ -747,9 +748,9 @@ static bool head_is_quit(const Protocol *p)
     return p->queue && find_command(p->queue->line, name, sizeof name)->run == cmd_quit;
 }
 
-/* Runs queued commands while the engine is idle, or as good as idle: a job that has
- * reported its end only has its threads to finish, so waiting for it is short. A quit
- * waiting behind a search ends it; one behind a perft or bench waits for it. */
+/* Runs queued commands while the engine is idle, or once its job has reported its end
+ * (its thread only finishing: waited for). A quit waiting behind a search ends it; one
+ * behind a perft or bench waits for it. */
 static void pump(Protocol *p)
 {
     while (p->queue) {
