@@ -308,11 +308,11 @@ static void perft_move(void *ctx, const char *move, uint64_t nodes)
 static void perft_done(void *ctx, uint64_t total, bool stopped)
 {
     Protocol *p = ctx;
+    job_ended(p); /* before the last line, as for a bestmove */
     if (stopped)
         output_line(p->out, "info string perft stopped");
     else
         output_line(p->out, "\nNodes searched: %" PRIu64, total);
-    job_ended(p);
 }
 
 static void start_perft(Protocol *p, const char *depth_str)
@@ -799,6 +799,7 @@ bool protocol_handle(Protocol *p, const char *line)
 {
     if (p->quit_received)
         return false;
+    pump(p); /* what could run already runs before this line is read */
     char name[128];
     const Command *c = find_command(line, name, sizeof name);
     if (!name[0])
