@@ -18,7 +18,13 @@ typedef struct BtPos {
     int fullmove;
 } BtPos;
 
-enum { BT_FILE_A = 0, BT_FILE_H = 7 };
+enum {
+    BT_FILE_A = 0,
+    BT_FILE_H = 7,
+    /* each move is an origin square and one of three steps, and any FEN may fill the
+     * board with one side's men: 64 * 3 bounds every list */
+    BT_MAX_MOVES = 64 * 3,
+};
 
 #define BT_FILE_A_BB 0x0101010101010101ULL
 #define BT_FILE_H_BB 0x8080808080808080ULL

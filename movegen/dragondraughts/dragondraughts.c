@@ -62,6 +62,49 @@ static bool dd_is_noisy(const void *vp, Move m)
     return dd_move_captured(vp, m) != 0;
 }
 
+/* Quiet moves are legal only when no capture is (a capture exists exactly when some piece
+ * of the side to move can make a first jump). */
+static bool dd_capture_exists(const DraughtsPos *p) { return draughts_attacked(p, !p->side) != 0; }
+
+static int dd_gen_quiet(const void *vp, Move *moves)
+{
+    const DraughtsPos *p = vp;
+    return dd_capture_exists(p) ? 0 : draughts_gen_quiet(p, moves);
+}
+
+static bool dd_has_legal_move(const void *vp)
+{
+    const DraughtsPos *p = vp;
+    return dd_capture_exists(p) || draughts_quiet_count(p, p->side) > 0;
+}
+
+/* A capture is checked against the list of captures, which only the whole capture search
+ * can give (the most-captures rule compares every sequence); a quiet move is one piece of
+ * the side to move and one empty square it steps or slides to, with no capture on. */
+static bool dd_move_is_legal(const void *vp, Move m)
+{
+    const DraughtsPos *p = vp;
+    Bb64 own = m & p->pieces[p->side], occ = p->pieces[P1] | p->pieces[P2];
+    if (bb64_popcount(own) != 1)
+        return false;
+    if (m & p->pieces[!p->side])
+        return game_move_in_list(p, m, dd_gen_noisy);
+    Bb64 to = m & ~occ;
+    if (bb64_popcount(m) != 2 || !to || dd_capture_exists(p))
+        return false;
+    int from = bb64_lsb(own);
+    if (p->kings & own) {
+        for (int dir = 0; dir < DD_DIRS; dir++)
+            if (draughts_slide(dir, from, occ) & to)
+                return true;
+        return false;
+    }
+    for (int i = 0; i < 3; i++)
+        if (dd_shift(own, dd_man_dir(p->side, i)) & to)
+            return true;
+    return false;
+}
+
 void draughts_make_move(const void *vp, Move m, void *out)
 {
     const DraughtsPos *p = vp;
@@ -351,7 +394,12 @@ const Game dragondraughts_game = {
     .display = dd_display,
     .gen_moves = dd_gen_moves,
     .gen_noisy = dd_gen_noisy,
+    .gen_quiet = dd_gen_quiet,
     .is_noisy = dd_is_noisy,
+    .has_legal_move = dd_has_legal_move,
+    .move_is_legal = dd_move_is_legal,
+    /* capture_done keeps at most MAX_MOVES captures; quiet moves are far fewer */
+    .max_moves = MAX_MOVES,
     .make_move = draughts_make_move,
     .make_null = dd_make_null,
     .perft = draughts_perft,

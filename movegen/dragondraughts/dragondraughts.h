@@ -107,6 +107,8 @@ Bb64 draughts_slide(int dir, int sq, Bb64 occ);
 int draughts_gen_moves(const DraughtsPos *p, Move *moves);
 /* Only the captures (empty when none is possible). */
 int draughts_gen_captures(const DraughtsPos *p, Move *moves);
+/* The non-capturing moves, whether or not a capture is compulsory. */
+int draughts_gen_quiet(const DraughtsPos *p, Move *moves);
 /* Number of non-capturing moves `player`'s pieces have, whoever is to move. */
 int draughts_quiet_count(const DraughtsPos *p, int player);
 /* Pieces of `victim` that the other player could jump at once if it were to move. */

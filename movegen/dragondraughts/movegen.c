@@ -194,7 +194,7 @@ static int add_steps(Move *moves, int n, Bb64 targets, int delta)
     return n;
 }
 
-static int gen_quiet(const DraughtsPos *p, Move *moves)
+int draughts_gen_quiet(const DraughtsPos *p, Move *moves)
 {
     int us = p->side, n = 0;
     Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[us] & ~p->kings;
@@ -214,7 +214,7 @@ static int gen_quiet(const DraughtsPos *p, Move *moves)
 int draughts_gen_moves(const DraughtsPos *p, Move *moves)
 {
     int n = draughts_gen_captures(p, moves);
-    return n ? n : gen_quiet(p, moves);
+    return n ? n : draughts_gen_quiet(p, moves);
 }
 
 int draughts_quiet_count(const DraughtsPos *p, int player)

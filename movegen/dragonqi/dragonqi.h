@@ -296,6 +296,7 @@ static inline bool dq_in_check(const DqPos *p)
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
 int dq_gen_legal(const DqPos *p, Move *moves);
 int dq_gen_legal_noisy(const DqPos *p, Move *moves);
+int dq_gen_legal_quiet(const DqPos *p, Move *moves);
 /* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
  * the slow reference the tests compare the generator with. */
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves);

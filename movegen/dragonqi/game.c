@@ -22,6 +22,20 @@ static bool dq_is_noisy(const void *pos, Move m)
 }
 
 static int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
+static int dq_gen_quiet(const void *pos, Move *moves) { return dq_gen_legal_quiet(pos, moves); }
+static bool dq_has_move(const void *pos) { return dq_has_legal_move(pos); }
+
+/* Legality depends on every rule of the game (vessels, enclosures, the royal's safety),
+ * which only the generator knows: the move is looked up in its one stage, found from its
+ * fields where they name real cells (a stray value may name none: both stages then). */
+static bool dq_move_is_legal(const void *pos, Move m)
+{
+    if (m == MOVE_NONE)
+        return false;
+    if (dq_move_from(m) >= DQ_CELLS || dq_move_to(m) >= DQ_CELLS)
+        return game_move_in_list(pos, m, dq_gen_noisy) || game_move_in_list(pos, m, dq_gen_quiet);
+    return game_move_in_list(pos, m, dq_move_noisy(m) ? dq_gen_noisy : dq_gen_quiet);
+}
 
 enum {
     DQ_ORDER_WIN = 1000000,
@@ -180,7 +194,11 @@ const Game dragonqi_game = {
     .display = dq_display,
     .gen_moves = dq_gen_moves,
     .gen_noisy = dq_gen_noisy,
+    .gen_quiet = dq_gen_quiet,
     .is_noisy = dq_is_noisy,
+    .has_legal_move = dq_has_move,
+    .move_is_legal = dq_move_is_legal,
+    .max_moves = MAX_MOVES,
     .make_move = dq_make,
     .make_null = dq_make_null,
     .perft = NULL,

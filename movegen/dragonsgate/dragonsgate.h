@@ -32,7 +32,13 @@ typedef struct DgPos {
 #define DG_RANK_1_BB 0x00000000000000FFULL
 #define DG_RANK_8_BB 0xFF00000000000000ULL
 
-enum { DG_MAX_DRAGONS = 16, DG_DIRS = 3 };
+enum {
+    DG_MAX_DRAGONS = 16,
+    DG_DIRS = 3,
+    /* a move is an origin and one of three kinds (step, fly, withdrawal) in one of three
+     * directions: 64 * 9 bounds every list, whatever a FEN holds */
+    DG_MAX_MOVES = 64 * 3 * DG_DIRS,
+};
 
 /* The evaluation's value of one Dragon, also the search's margin unit. */
 enum { DG_DRAGON_VALUE = 100 };
