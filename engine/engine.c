@@ -189,11 +189,11 @@ bool engine_set_hash(Engine *e, long long mb, char *err)
     return true;
 }
 
-void engine_clear_hash(Engine *e) { tt_clear(&e->tt); }
+void engine_clear_hash(Engine *e) { tt_clear(&e->tt, e->threads); }
 
 void engine_new_game(Engine *e)
 {
-    tt_clear(&e->tt);
+    tt_clear(&e->tt, e->threads);
     pool_clear(e->pool);
 }
 

@@ -87,6 +87,9 @@ typedef struct Game {
     bool (*is_noisy)(const void *pos, Move move);
     bool (*has_legal_move)(const void *pos);
     bool (*move_is_legal)(const void *pos, Move move);
+    /* move_is_legal answers from the move's own squares, without generating: the search
+     * then checks killer moves with it before it generates the quiet moves */
+    bool move_is_legal_cheap;
     int max_moves; /* the most legal moves a position of this game can have */
     void (*make_move)(const void *pos, Move move, void *out);
     void (*make_null)(const void *pos, void *out); /* NULL: the game has no null move */

@@ -36,8 +36,9 @@ START_TEST(tt_store_probe)
     ck_assert(tt_probe(&tt, key ^ 2, 0, &hit));
     ck_assert_int_eq(hit.depth, -1);
     ck_assert_int_eq(hit.bound, TT_BOUND_UPPER);
-    tt_clear(&tt);
+    tt_clear(&tt, 3);
     ck_assert(!tt_probe(&tt, key, 0, &hit));
+    ck_assert(!tt_probe(&tt, key ^ 2, 0, &hit));
     tt_free(&tt);
 }
 END_TEST
@@ -98,8 +99,17 @@ START_TEST(tt_replacement)
     ck_assert(tt_probe(&tt, bucket0_key(5), 0, &hit));
     ck_assert(tt_probe(&tt, bucket0_key(6), 0, &hit));
     ck_assert(!tt_probe(&tt, bucket0_key(3), 0, &hit));
-    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    /* keys 5 and 6 were written in this search; the probe of key 2 (depth 8, three
+     * searches old) brings it to this search too */
     ck_assert_int_eq(tt_hashfull(&tt), 2 * 1000 / (4 * 250));
+    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    ck_assert_int_eq(tt_hashfull(&tt), 3 * 1000 / (4 * 250));
+    /* so a new position now replaces the old key 0 (depth 12 - 24), not key 2 */
+    tt_store(&tt, bucket0_key(7), 0, 8, 0, 0, 1, TT_BOUND_EXACT);
+    ck_assert(!tt_probe(&tt, bucket0_key(0), 0, &hit));
+    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    ck_assert_uint_eq(hit.move, 3);
+    ck_assert_int_eq(hit.depth, 8);
     tt_free(&tt);
 }
 END_TEST

@@ -410,6 +410,7 @@ const Game breakthrough_game = {
     .is_noisy = bt_is_noisy,
     .has_legal_move = bt_has_legal_move,
     .move_is_legal = bt_move_is_legal,
+    .move_is_legal_cheap = true,
     .max_moves = BT_MAX_MOVES,
     .make_move = bt_make_move,
     .make_null = bt_make_null,

@@ -529,6 +529,7 @@ const Game dragonsgate_game = {
     .is_noisy = dg_is_noisy,
     .has_legal_move = dg_has_legal_move,
     .move_is_legal = dg_move_is_legal,
+    .move_is_legal_cheap = true,
     .max_moves = DG_MAX_MOVES,
     .make_move = dg_make_move,
     .make_null = dg_make_null,
