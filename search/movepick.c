@@ -223,7 +223,10 @@ Move movepick_next(MovePicker *mp)
             if (!mp->skip_quiets && mp->next < mp->count) {
                 int best = best_index(mp, mp->next, mp->count);
                 swap(mp, best, mp->next);
-                return hand_out(mp, mp->moves[mp->next++], false);
+                /* a quiet move's score is its history */
+                mp->last_noisy = false;
+                mp->last_history = mp->scores[mp->next];
+                return mp->moves[mp->next++];
             }
             mp->stage = PICK_BAD_NOISY;
             break;

@@ -4,11 +4,12 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* The data word's fields (tt.h): shift and mask of each. */
 enum {
-    CACHE_LINE = 64,
+    HUGE_PAGE = 2 * 1024 * 1024, /* the table is aligned to it, to be mapped in huge pages */
     KEY_BITS = 64,
     CHECK_MASK = 0xFFFF,
     DEPTH_SHIFT = 16,
@@ -66,14 +67,23 @@ bool tt_resize(TT *tt, size_t mb)
     if (mb == 0 || mb > TT_MB_MAX || (phys && mb > phys))
         return false;
     size_t bytes = mb * MB;
-    /* calloc hands back fresh zero pages for large blocks, so even tens of GB come at
-     * once; the pages are only touched when the search writes them. */
-    void *memory = calloc(1, bytes + CACHE_LINE);
-    if (!memory)
+    /* A fresh anonymous mapping is zero pages, so even tens of GB come at once; the pages
+     * are only touched when the search writes them. Every probe lands on a random cache
+     * line of the table, so with 4 KB pages nearly every probe also misses the TLB: the
+     * table is aligned to a huge page and the kernel asked to back it with huge pages
+     * (a request it may decline; the table works either way). */
+    size_t mapped = bytes + HUGE_PAGE;
+    void *memory = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED)
         return false;
-    free(tt->memory);
+    if (tt->memory)
+        munmap(tt->memory, tt->mapped_bytes);
     tt->memory = memory;
-    tt->buckets = (TTBucket *)(((uintptr_t)memory + CACHE_LINE - 1) & ~(uintptr_t)(CACHE_LINE - 1));
+    tt->mapped_bytes = mapped;
+    tt->buckets = (TTBucket *)(((uintptr_t)memory + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+#ifdef MADV_HUGEPAGE
+    madvise(tt->buckets, bytes, MADV_HUGEPAGE);
+#endif
     tt->bucket_count = bytes / sizeof(TTBucket);
     tt->size_mb = mb;
     tt->generation = 0;
@@ -82,7 +92,8 @@ bool tt_resize(TT *tt, size_t mb)
 
 void tt_free(TT *tt)
 {
-    free(tt->memory);
+    if (tt->memory)
+        munmap(tt->memory, tt->mapped_bytes);
     memset(tt, 0, sizeof *tt);
 }
 

@@ -72,8 +72,9 @@ typedef struct TTBucket {
 } TTBucket;
 
 typedef struct TT {
-    TTBucket *buckets; /* aligned to 64 bytes inside `memory` */
-    void *memory;
+    TTBucket *buckets; /* aligned to a huge page inside `memory` */
+    void *memory;      /* the mapping, of mapped_bytes */
+    size_t mapped_bytes;
     uint64_t bucket_count;
     size_t size_mb;
     uint8_t generation;
