@@ -30,6 +30,10 @@ void t_assert_moves(const Game *game, const char *fen, const char *expected);
 long t_random_games(const Game *game, const char *fen, int games, int max_plies,
                     uint64_t seed);
 
+/* Asserts that `move` is a real legal move of `pos`: not MOVE_NONE, in gen_moves(), and
+ * its string parses back to it (`what` names it in the failure message). */
+void t_assert_legal(const Game *game, const void *pos, Move move, const char *what);
+
 /* Applies space-separated moves to the position in place; fails if one is illegal. */
 void t_play(const Game *game, void *pos, const char *moves);
 
