@@ -6,9 +6,18 @@
  * switched by the game's SearchParams and its margins scale with the game's margin_unit,
  * so no game is named here.
  *
- * Positions are copied per ply (copy-make) into the thread's stack. Draws by repetition
- * and by the no-progress rule are found here, the game's own results through its table;
- * every draw is scored by the job's contempt (draw_score).
+ * The node is lazy: the hash probe and its cut-off, the static evaluation, reverse futility
+ * and the null move all come before a single move is generated, and a node learns that
+ * the game is over for want of a move from the game's has_legal_move, which stops at the
+ * first one. The moves then come from the staged picker (search/movepick.h), which lists
+ * the quiet moves only when the table move, the good noisy moves and the killers did not
+ * end the node; quiescence lists noisy moves only.
+ *
+ * Positions are copied per ply (copy-make) into the thread's position array; what a ply
+ * knows about itself lives in the thread's SearchStack and its move lists in the thread's
+ * arena, so the recursion's frames stay small. Draws by repetition and by the no-progress
+ * rule are found here, the game's own results through its table; every draw is scored by
+ * the job's contempt (draw_score).
  */
 #include <limits.h>
 #include <math.h>
@@ -50,6 +59,9 @@ enum {
     UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
     SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
     PERCENT = 100,
+    MS_PER_SECOND = 1000,
+    REPETITION_FIRST_BACK = 4,     /* the nearest earlier ply that can repeat a position */
+    REPETITIONS_BEFORE_ROOT = 2,   /* earlier occurrences before the root that make a draw */
     HELPER_DEPTH_SKEW = 1,         /* odd helper threads start this much deeper */
 };
 
@@ -141,8 +153,8 @@ static bool is_draw(SearchThread *t, const void *pos, int ply)
     uint64_t key = t->keys[index];
     /* the same side to move: every second ply, from two moves back */
     int window = game_repetition_plies(g, pos), repeats = 0;
-    for (int i = index - 4; i >= 0 && i >= index - window; i -= 2)
-        if (t->keys[i] == key && (i >= t->key_base || ++repeats >= 2))
+    for (int i = index - REPETITION_FIRST_BACK; i >= 0 && i >= index - window; i -= 2)
+        if (t->keys[i] == key && (i >= t->key_base || ++repeats >= REPETITIONS_BEFORE_ROOT))
             return true;
     return false;
 }
@@ -527,7 +539,7 @@ static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
         .score = rm->score == -SCORE_INFINITE ? rm->previous_score : rm->score,
         .bound = bound,
         .nodes = nodes,
-        .nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000,
+        .nps = elapsed > 0 ? nodes * MS_PER_SECOND / (uint64_t)elapsed : nodes * MS_PER_SECOND,
         .hashfull = tt_hashfull(pool->tt),
         .time_ms = elapsed,
         .pv_length = rm->pv_length,
