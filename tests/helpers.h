@@ -8,6 +8,14 @@
 
 #include "engine/game.h"
 
+/* An assertion for checks that run millions of times: it reports only a failure, where
+ * ck_assert_msg also writes its place to the runner on every pass. */
+#define T_CHECK(cond, ...)                                                                     \
+    do {                                                                                       \
+        if (!(cond))                                                                           \
+            ck_abort_msg(__VA_ARGS__);                                                         \
+    } while (0)
+
 /* The game by id; fails the test if unknown. */
 const Game *t_game(const char *name);
 

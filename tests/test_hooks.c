@@ -45,7 +45,7 @@ static void expect_legal(HookCheck *hc, const void *pos, const Move *moves, int 
                          const char *fen)
 {
     bool want = m != MOVE_NONE && find(moves, n, m) > 0;
-    ck_assert_msg(hc->game->move_is_legal(pos, m) == want,
+    T_CHECK(hc->game->move_is_legal(pos, m) == want,
                   "%s: move_is_legal(%#llx) is %d, gen_moves says %d in %s", hc->game->name,
                   (unsigned long long)m, !want, want, fen);
 }
@@ -59,18 +59,18 @@ static void check_hooks(HookCheck *hc, const void *pos, const Move *foreign, int
     int n = g->gen_moves(pos, hc->moves);
     int k = g->gen_noisy(pos, hc->noisy);
     int q = g->gen_quiet(pos, hc->quiet);
-    ck_assert_msg(n <= g->max_moves && k <= g->max_moves && q <= g->max_moves,
+    T_CHECK(n <= g->max_moves && k <= g->max_moves && q <= g->max_moves,
                   "%s: %d/%d/%d moves, max_moves %d in %s", g->name, n, k, q, g->max_moves, fen);
-    ck_assert_msg(g->has_legal_move(pos) == (n > 0), "%s: has_legal_move wrong in %s", g->name,
+    T_CHECK(g->has_legal_move(pos) == (n > 0), "%s: has_legal_move wrong in %s", g->name,
                   fen);
-    ck_assert_msg(k + q == n, "%s: %d noisy + %d quiet moves, %d legal in %s", g->name, k, q, n,
+    T_CHECK(k + q == n, "%s: %d noisy + %d quiet moves, %d legal in %s", g->name, k, q, n,
                   fen);
     for (int i = 0; i < n; i++) {
         Move m = hc->moves[i];
         int in_noisy = find(hc->noisy, k, m), in_quiet = find(hc->quiet, q, m);
-        ck_assert_msg(in_noisy + in_quiet == 1, "%s: legal move %#llx is %d times noisy, %d times quiet in %s",
+        T_CHECK(in_noisy + in_quiet == 1, "%s: legal move %#llx is %d times noisy, %d times quiet in %s",
                       g->name, (unsigned long long)m, in_noisy, in_quiet, fen);
-        ck_assert_msg(g->is_noisy(pos, m) == (in_noisy == 1), "%s: is_noisy disagrees in %s",
+        T_CHECK(g->is_noisy(pos, m) == (in_noisy == 1), "%s: is_noisy disagrees in %s",
                       g->name, fen);
         expect_legal(hc, pos, hc->moves, n, m, fen);
         for (int f = 0; f < HOOK_FLIPS_PER_MOVE; f++)

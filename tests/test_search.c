@@ -485,13 +485,13 @@ START_TEST(movepick_each_legal_move_once)
                     for (int i = 0; i < n && at < 0; i++)
                         if (legal[i] == m)
                             at = i;
-                    ck_assert_msg(at >= 0, "%s: picker gave an illegal move %#llx", g->name,
+                    T_CHECK(at >= 0, "%s: picker gave an illegal move %#llx", g->name,
                                   (unsigned long long)m);
-                    ck_assert_msg(++seen[at] == 1, "%s: picker gave a move twice", g->name);
-                    ck_assert(mp.last_noisy == g->is_noisy(pos, m));
-                    ck_assert(!noisy_only || mp.last_noisy);
+                    T_CHECK(++seen[at] == 1, "%s: picker gave a move twice", g->name);
+                    T_CHECK(mp.last_noisy == g->is_noisy(pos, m), "%s: last_noisy wrong", g->name);
+                    T_CHECK(!noisy_only || mp.last_noisy, "%s: a quiet move in quiescence", g->name);
                 }
-                ck_assert_msg(handed == wanted, "%s: picker gave %d moves of %d", g->name, handed,
+                T_CHECK(handed == wanted, "%s: picker gave %d moves of %d", g->name, handed,
                               wanted);
             }
             /* skipping quiet moves after the first one: only quiet moves go missing */
@@ -505,7 +505,7 @@ START_TEST(movepick_each_legal_move_once)
                 if (!mp.last_noisy)
                     mp.skip_quiets = true;
             }
-            ck_assert_int_eq(handed_noisy, noisy);
+            T_CHECK(handed_noisy == noisy, "%s: %d of %d noisy moves with quiet moves skipped", g->name, handed_noisy, noisy);
             if (n == 0)
                 break;
             for (int i = 0; i < n; i++)
