@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Nodes per CPU second of `wyrm bench <game>` for two builds, run alternately so that both
 # see the same machine load: compare_nps.sh OLD_WYRM NEW_WYRM ROUNDS [GAME...]
+# DEPTH=N in the environment searches every bench position to depth N instead of the
+# game's bench depth (longer runs weigh start-up and table clearing less).
 # Prints one line per run (build, game, nodes, CPU seconds, nodes per CPU second) and
 # then, per game, the summed nodes over summed CPU time of each build and their ratio.
 # CPU time (user + system, from /usr/bin/time) is used rather than the bench's wall
@@ -18,7 +20,7 @@ for game in "${games[@]}"; do
         for build in old new; do
             bin=$old
             [ "$build" = new ] && bin=$new
-            out=$( { /usr/bin/time -f 'cpu %U %S' "$bin" bench "$game" >/tmp/cmp_nps.$$ ; } 2>&1 )
+            out=$( { /usr/bin/time -f 'cpu %U %S' "$bin" bench "$game" ${DEPTH:-} >/tmp/cmp_nps.$$ ; } 2>&1 )
             nodes=$(awk '/Nodes searched/ {print $4}' /tmp/cmp_nps.$$)
             cpu=$(echo "$out" | awk '/^cpu/ {print $2 + $3}')
             echo "$build $game $nodes $cpu" | tee -a "$log" |
