@@ -27,7 +27,10 @@ void movepick_init(MovePicker *mp, SearchThread *t, int ply, Move tt_move, bool 
     mp->stage = PICK_TABLE;
     mp->noisy_only = noisy_only;
     mp->tt_move = tt_move;
-    if (ply > 0 && t->stack[ply - 1].move != MOVE_NONE) {
+    /* The move that last refuted the opponent's previous move, read now: the table is
+     * indexed by that move alone, so the node's own subtrees may overwrite the entry
+     * before the picker reaches it. Quiescence never gets that far. */
+    if (!noisy_only && ply > 0 && t->stack[ply - 1].move != MOVE_NONE) {
         const Game *g = t->game;
         const void *prev = t->positions + (size_t)(ply - 1) * g->pos_size;
         mp->counter = t->counter_moves[g->move_index(prev, t->stack[ply - 1].move)];

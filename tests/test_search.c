@@ -451,11 +451,13 @@ START_TEST(movepick_each_legal_move_once)
     Move *legal = malloc(sizeof(Move) * MAX_MOVES), *prev = malloc(sizeof(Move) * MAX_MOVES);
     int *seen = malloc(sizeof(int) * MAX_MOVES);
     uint64_t seed = 0x91C4ULL + (uint64_t)_i;
+    /* the position under test is at ply 1, its parent (for the counter move) at ply 0 */
+    unsigned char *parent = t.positions, *pos = t.positions + g->pos_size;
     for (int game = 0; game < GAMES; game++) {
-        t_load(g, game_start_fen(g, NULL), t.positions);
+        t_load(g, game_start_fen(g, NULL), pos);
+        t.stack[0].move = MOVE_NONE;
         int prev_count = 0;
         for (int ply = 0; ply < PLIES; ply++) {
-            const void *pos = t.positions;
             int n = g->gen_moves(pos, legal);
             for (int trial = 0; trial < TRIALS; trial++) {
                 /* candidates for the table move, killers and counter move */
@@ -467,14 +469,15 @@ START_TEST(movepick_each_legal_move_once)
                               : kind == 2             ? rng_next(&seed)
                                                       : MOVE_NONE;
                 }
-                t.stack[0].killers[0] = pick[1];
-                t.stack[0].killers[1] = pick[2];
+                t.stack[1].killers[0] = pick[1];
+                t.stack[1].killers[1] = pick[2];
+                if (t.stack[0].move != MOVE_NONE)
+                    t.counter_moves[g->move_index(parent, t.stack[0].move)] = pick[3];
                 for (int k = 0; k < 2 * (int)g->move_index_count; k++)
                     t.history[k] = (int16_t)(rng_below(&seed, 2000) - 1000);
                 bool noisy_only = trial == TRIALS - 1;
                 MovePicker mp;
-                movepick_init(&mp, &t, 0, pick[0], noisy_only);
-                mp.counter = pick[3];
+                movepick_init(&mp, &t, 1, pick[0], noisy_only);
                 for (int i = 0; i < n; i++)
                     seen[i] = 0;
                 int handed = 0, wanted = 0;
@@ -496,7 +499,7 @@ START_TEST(movepick_each_legal_move_once)
             }
             /* skipping quiet moves after the first one: only quiet moves go missing */
             MovePicker mp;
-            movepick_init(&mp, &t, 0, MOVE_NONE, false);
+            movepick_init(&mp, &t, 1, MOVE_NONE, false);
             int noisy = 0, handed_noisy = 0;
             for (int i = 0; i < n; i++)
                 noisy += g->is_noisy(pos, legal[i]);
@@ -511,8 +514,9 @@ START_TEST(movepick_each_legal_move_once)
             for (int i = 0; i < n; i++)
                 prev[i] = legal[i];
             prev_count = n;
-            g->make_move(pos, legal[rng_below(&seed, (uint64_t)n)], t.positions + g->pos_size);
-            memmove(t.positions, t.positions + g->pos_size, g->pos_size);
+            memcpy(parent, pos, g->pos_size);
+            t.stack[0].move = legal[rng_below(&seed, (uint64_t)n)];
+            g->make_move(parent, t.stack[0].move, pos);
         }
     }
     free(seen);
