@@ -29,7 +29,7 @@ void movepick_init(MovePicker *mp, SearchThread *t, int ply, Move tt_move, bool 
     mp->tt_move = tt_move;
     /* The move that last refuted the opponent's previous move, read now: the table is
      * indexed by that move alone, so the node's own subtrees may overwrite the entry
-     * before the picker reaches it. Quiescence never gets that far. */
+     * before the picker reaches it. A noisy-only picker never gets that far. */
     if (!noisy_only && ply > 0 && t->stack[ply - 1].move != MOVE_NONE) {
         const Game *g = t->game;
         const void *prev = t->positions + (size_t)(ply - 1) * g->pos_size;
