@@ -19,10 +19,10 @@
 
 enum {
     HOOK_TREE_DEPTH = 2,
-    HOOK_SECOND_PLY_NODES = 24, /* children of each first-ply node checked at most */
+    HOOK_SECOND_PLY_NODES = 12, /* children of each first-ply node checked at most */
     HOOK_FLIPS_PER_MOVE = 3,    /* single-bit corruptions of each legal move */
     HOOK_RANDOM_VALUES = 16,    /* random 64-bit values per position */
-    HOOK_GAMES = 6,
+    HOOK_GAMES = 4,
     HOOK_GAME_PLIES = 80,
 };
 
@@ -158,7 +158,7 @@ Suite *hooks_suite(void)
 {
     Suite *s = suite_create("hooks");
     TCase *tc = tcase_create("hooks");
-    tcase_set_timeout(tc, 300);
+    tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, hooks_agree_with_gen_moves, 0, registry_count());
     suite_add_tcase(s, tc);
     return s;

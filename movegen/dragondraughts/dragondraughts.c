@@ -75,7 +75,7 @@ static int dd_gen_quiet(const void *vp, Move *moves)
 static bool dd_has_legal_move(const void *vp)
 {
     const DraughtsPos *p = vp;
-    return dd_capture_exists(p) || draughts_quiet_count(p, p->side) > 0;
+    return dd_capture_exists(p) || draughts_has_quiet(p, p->side);
 }
 
 /* A capture is checked against the list of captures, which only the whole capture search

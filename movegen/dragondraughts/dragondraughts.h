@@ -111,6 +111,8 @@ int draughts_gen_captures(const DraughtsPos *p, Move *moves);
 int draughts_gen_quiet(const DraughtsPos *p, Move *moves);
 /* Number of non-capturing moves `player`'s pieces have, whoever is to move. */
 int draughts_quiet_count(const DraughtsPos *p, int player);
+/* Whether `player`'s pieces have any non-capturing move (the first one found decides). */
+bool draughts_has_quiet(const DraughtsPos *p, int player);
 /* Pieces of `victim` that the other player could jump at once if it were to move. */
 Bb64 draughts_attacked(const DraughtsPos *p, int victim);
 uint64_t draughts_perft(const void *pos, int depth);

@@ -231,6 +231,20 @@ int draughts_quiet_count(const DraughtsPos *p, int player)
     return n;
 }
 
+bool draughts_has_quiet(const DraughtsPos *p, int player)
+{
+    Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[player] & ~p->kings;
+    for (int i = 0; i < 3; i++)
+        if (dd_shift(men, dd_man_dir(player, i)) & ~occ)
+            return true;
+    /* a Daimyo with an empty neighbour can slide there */
+    Bb64 kings = p->pieces[player] & p->kings;
+    for (int dir = 0; dir < DD_DIRS; dir++)
+        if (dd_shift(kings, dir) & ~occ)
+            return true;
+    return false;
+}
+
 Bb64 draughts_attacked(const DraughtsPos *p, int victim)
 {
     int attacker = !victim;
