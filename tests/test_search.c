@@ -196,7 +196,7 @@ END_TEST
 
 typedef struct Outcome {
     const Game *game;
-    unsigned char root[4096];
+    _Alignas(64) unsigned char root[4096]; /* any game's position, Bb128 fields included */
     Score score;
     int depth, lines;
     char best[MOVE_STR_MAX];
@@ -374,7 +374,7 @@ START_TEST(smp_search_legal)
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
         const Game *g = t_game(fens[i][0]);
         Outcome o = run_search(fens[i][0], fens[i][1], (SearchLimits){.depth = 7}, 2);
-        unsigned char pos[256];
+        _Alignas(64) unsigned char pos[256];
         t_load(g, fens[i][1], pos);
         t_assert_legal(g, pos, o.best_move, "depth-7 best move");
         o = run_search(fens[i][0], fens[i][1], (SearchLimits){.nodes = 20000}, 3);
@@ -388,7 +388,7 @@ END_TEST
 
 typedef struct StopProbe {
     const Game *game;
-    unsigned char root[256];
+    _Alignas(64) unsigned char root[256];
     atomic_int answers;
     Move best;
 } StopProbe;
