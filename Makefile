@@ -10,15 +10,19 @@ OPT_release = -O3 -march=native -DNDEBUG
 OPT_debug   = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 OPT_tsan    = -O1 -g -fsanitize=thread
 OPT_cov     = -O0 -g --coverage
+# The fuzz build leaves out comparison tracing (trace-cmp): in bitboard code nearly every
+# step is a 64-bit compare, and tracing them halved the executions per second
+# (docs/reliability.md); the protocol target's dictionary supplies the words instead.
 OPT_fuzz    = -O1 -g -march=native -fno-omit-frame-pointer \
-              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+              -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+              -fno-sanitize-coverage=trace-cmp
 MODE    ?= release
 CFLAGS  ?= $(OPT_$(MODE))
 ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
 LDLIBS   = -pthread -lm
 
 OUT      = $(BUILD)/$(MODE)
-LIB_SRC  = $(wildcard engine/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
+LIB_SRC  = $(wildcard engine/*.c engine/games/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
 LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
@@ -46,8 +50,8 @@ FUZZ_OBJ     = $(FUZZ_COMMON) $(OUT)/tests/fuzz/replay.o \
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run test test-only check-deps bench perft debug tsan tsan-test pgo fuzz fuzz-run \
-        fit-tools clean help
+.PHONY: all run play test test-only check-deps board-test pictures bench perft debug tsan \
+        tsan-test pgo fuzz fuzz-run fit-tools clean help
 
 all: wyrm
 
@@ -90,13 +94,41 @@ $(OUT)/fuzzer/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o
 run: wyrm
 	./wyrm
 
-## test: install Check if missing (as root), build, and run every test suite
+## play: build the engine and start the web board on http://127.0.0.1:8000/ (PORT=, HOST= change it)
+PORT ?= 8000
+HOST ?= 127.0.0.1
+play: wyrm
+	@test -x $(PYTHON) || \
+	  { echo "make play needs $(PYTHON): run 'sudo apt-get install python3'"; exit 1; }
+	$(PYTHON) board/server.py --host $(HOST) --port $(PORT) --engine ./wyrm
+
+## test: install Check, GNU parallel, Chromium, Selenium if missing (as root), build, check layers, run all tests
 test: check-deps
 	@$(MAKE) --no-print-directory test-only
 
 test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
+	@sh tests/layers.sh $(OUT) $(LIB_SRC) engine/main.c
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) tests/distributed.sh
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
+	sh tests/guide.sh $(WYRM)
+	@$(MAKE) --no-print-directory board-test
+
+# The board (board/server.py, board/static/) runs on Debian's own python3, whose
+# python3-selenium drives Debian's chromium through chromium-driver in the browser tests.
+PYTHON      = /usr/bin/python3
+BOARD_DEBS  = python3 chromium chromium-driver python3-selenium
+
+## board-test: the web board's server tests, its browser tests and the pictures' check
+board-test: $(WYRM)
+	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
+	WYRM=$(WYRM) $(PYTHON) tests/board/browser.py
+	WYRM=$(WYRM) $(PYTHON) tools/pictures.py check
+
+## pictures: redraw docs/pictures/*.png and the board screenshots of docs/board/ in Chromium
+pictures: $(WYRM)
+	WYRM=$(WYRM) $(PYTHON) tools/pictures.py render
+	WYRM=$(WYRM) BOARD_SHOTS=docs/board $(PYTHON) tests/board/browser.py
 
 check-deps:
 	@pkg-config --exists check 2>/dev/null || { \
@@ -106,6 +138,27 @@ check-deps:
 	     (apt-get update && apt-get install -y check pkg-config)) >/dev/null; \
 	  else \
 	    echo "make test needs the Check framework: run 'sudo apt-get install check pkg-config'"; \
+	    exit 1; \
+	  fi; }
+	@command -v parallel >/dev/null || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing GNU parallel for the sharded matches (apt-get install -y parallel)"; \
+	    (apt-get install -y parallel || (apt-get update && apt-get install -y parallel)) \
+	     >/dev/null; \
+	  else \
+	    echo "make test needs GNU parallel: run 'sudo apt-get install parallel'"; \
+	    exit 1; \
+	  fi; }
+	@missing=""; for p in $(BOARD_DEBS); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	[ -z "$$missing" ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Installing the web board's test browser (apt-get install -y$$missing)"; \
+	    (DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing || \
+	     (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing)) \
+	     >/dev/null; \
+	  else \
+	    echo "make test needs$$missing for the web board: run 'sudo apt-get install$$missing'"; \
 	    exit 1; \
 	  fi; }
 
@@ -131,6 +184,7 @@ tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) CK_RUN_SUITE=stress $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=match $(TESTS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchplay $(TESTS)
+	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchshard $(TESTS)
 
 ## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
 # The corpus of tests/fuzz/corpus/<target>/ is replaced by the smallest set (-merge=1) of

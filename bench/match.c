@@ -1,8 +1,9 @@
 /*
  * The match: a thread per concurrent game, each owning one process of each engine, taking
- * game numbers from a shared counter; results, the running score, the PGN and the SPRT
- * decision go through one lock. Stopping (an SPRT decision or Ctrl-C) writes a byte into
- * the abort pipe, which every wait on an engine also polls, so no thread sleeps through it.
+ * games from the schedule (every game, or a shard's pairs) through a shared counter;
+ * results, the running score, the PGN, the results file and the SPRT decision go through
+ * one lock. Stopping (an SPRT decision or Ctrl-C) writes a byte into the abort pipe, which
+ * every wait on an engine also polls, so no thread sleeps through it.
  */
 #include "bench/match.h"
 
@@ -17,14 +18,12 @@
 #include "bench/match_game.h"
 #include "bench/match_openings.h"
 #include "bench/match_pgn.h"
-#include "bench/match_stats.h"
+#include "bench/match_report.h"
 #include "engine/registry.h"
 
 /* The write end of the running match's abort pipe, for the Ctrl-C handler; -1: none. */
 static atomic_int interrupt_fd = -1;
 static atomic_int interrupted;
-
-enum { LOSER_DRAW = 2 };
 
 typedef struct Match {
     const MatchConfig *config;
@@ -36,12 +35,16 @@ typedef struct Match {
     int abort_pipe[2];
     char names[MATCH_ENGINES][CLIENT_NAME_MAX];
 
-    pthread_mutex_t lock;            /* guards everything below */
-    int next_game;                   /* the next game to hand out, 0-based */
-    bool stopping;                   /* hand out no more games, ignore late results */
-    MatchScore score;                /* from the first engine's side */
-    int terminations[TERM_COUNT][3]; /* by reason and loser: engine 0, engine 1, draw */
-    char **pending_pgn;              /* finished games' PGN waiting for their turn, by game */
+    int *schedule; /* the games this run plays (0-based numbers), in order */
+    int scheduled;
+    ResultsFile results_file;
+
+    pthread_mutex_t lock; /* guards everything below */
+    int next_game;        /* the next schedule entry to hand out */
+    bool stopping;        /* hand out no more games, ignore late results */
+    MatchTally tally;
+    GameResult *results; /* by game number - 1 */
+    char **pending_pgn;  /* finished games' PGN waiting for their turn, by schedule entry */
     int next_pgn;
     SprtVerdict verdict;
 } Match;
@@ -63,19 +66,22 @@ static void stop_match(Match *m)
 
 static void print_score(Match *m)
 {
-    const MatchScore *s = &m->score;
+    const MatchScore *s = &m->tally.score;
+    const SprtConfig *sprt = &m->config->sprt;
     int n = match_score_games(s);
     fprintf(m->out, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", m->names[0], m->names[1],
             s->wins, s->losses, s->draws, n ? (s->wins + 0.5 * s->draws) / n : 0.0, n);
-    if (m->config->sprt.enabled)
-        fprintf(m->out, "SPRT: LLR %.2f [%.2f, %.2f]\n", match_sprt_llr(&m->config->sprt, s),
-                match_sprt_lower(&m->config->sprt), match_sprt_upper(&m->config->sprt));
+    if (sprt->enabled)
+        fprintf(m->out, "SPRT: LLR %.2f [%.2f, %.2f]\n",
+                sprt->model == SPRT_PENTANOMIAL ? match_sprt_llr_pairs(sprt, &m->tally.pairs)
+                                                : match_sprt_llr(sprt, s),
+                match_sprt_lower(sprt), match_sprt_upper(sprt));
 }
 
 /* Writes the PGN of every finished game whose predecessors are all written. */
 static void flush_pgn(Match *m, bool all)
 {
-    while (m->next_pgn < m->config->games &&
+    while (m->next_pgn < m->scheduled &&
            (m->pending_pgn[m->next_pgn] || (all && m->next_pgn < m->next_game))) {
         if (m->pending_pgn[m->next_pgn] && m->pgn) {
             fputs(m->pending_pgn[m->next_pgn], m->pgn);
@@ -86,7 +92,8 @@ static void flush_pgn(Match *m, bool all)
     }
 }
 
-static void record_game(Match *m, const GameRecord *r)
+/* Counts a finished game; `entry` is its place in the schedule. */
+static void record_game(Match *m, const GameRecord *r, int entry)
 {
     pthread_mutex_lock(&m->lock);
     const Outcome *o = &r->outcome;
@@ -96,23 +103,18 @@ static void record_game(Match *m, const GameRecord *r)
         pthread_mutex_unlock(&m->lock);
         return;
     }
-    /* Which configured engine won: P1 was played by engine_of_p1. */
-    int winner = o->winner < 0 ? -1 : o->winner == P1 ? r->engine_of_p1 : !r->engine_of_p1;
-    if (winner == 0)
-        m->score.wins++;
-    else if (winner == 1)
-        m->score.losses++;
-    else
-        m->score.draws++;
-    m->terminations[o->termination][winner < 0 ? LOSER_DRAW : !winner]++;
+    GameResult result = game_result_of(r);
+    tally_add(&m->tally, m->results, m->config->games, &result);
+    results_add(&m->results_file, &result);
     fprintf(m->out, "Game %d/%d %s vs %s: %s {%s: %s}\n", r->number, m->config->games, r->names[P1],
             r->names[P2], pgn_result(o), match_termination_name(o->termination), o->detail);
     print_score(m);
     fflush(m->out);
-    m->pending_pgn[r->number - 1] = pgn_format(r, m->date);
+    m->pending_pgn[entry] = pgn_format(r, m->date);
     flush_pgn(m, false);
-    if (m->config->sprt.enabled) {
-        m->verdict = match_sprt_verdict(&m->config->sprt, &m->score);
+    /* A shard plays on: the test decides on the merge of every shard's games. */
+    if (m->config->sprt.enabled && m->config->shards == 1) {
+        m->verdict = report_verdict(&m->config->sprt, &m->tally);
         if (m->verdict != SPRT_CONTINUE)
             stop_match(m);
     }
@@ -126,10 +128,11 @@ static void *worker_run(void *arg)
     char fen[FEN_MAX];
     for (;;) {
         pthread_mutex_lock(&m->lock);
-        int game = m->stopping || m->next_game >= m->config->games ? -1 : m->next_game++;
+        int entry = m->stopping || m->next_game >= m->scheduled ? -1 : m->next_game++;
         pthread_mutex_unlock(&m->lock);
-        if (game < 0)
+        if (entry < 0)
             break;
+        int game = m->schedule[entry];
         /* Games 2k and 2k+1 share opening k, the engines swapping sides. */
         int swapped = game % 2;
         openings_get(&m->book, game / 2, fen);
@@ -139,7 +142,7 @@ static void *worker_run(void *arg)
         setup.players[P2] = &w->clients[!swapped];
         GameRecord record;
         match_play_game(&setup, &record);
-        record_game(m, &record);
+        record_game(m, &record, entry);
         game_record_free(&record);
     }
     for (int k = 0; k < MATCH_ENGINES; k++)
@@ -189,6 +192,9 @@ static void print_header(const Match *m)
     const MatchConfig *c = m->config;
     fprintf(m->out, "Match: %s vs %s, %s, %d games, concurrency %d\n", m->names[0], m->names[1],
             c->game->name, c->games, c->concurrency);
+    if (c->shards > 1)
+        fprintf(m->out, "Shard %d/%d: %d of the %d games (pair %d and every %d pairs after it)\n",
+                c->shard, c->shards, m->scheduled, c->games, c->shard, c->shards);
     for (int k = 0; k < MATCH_ENGINES; k++) {
         char tc[64];
         match_tc_describe(&c->engines[k].tc, tc, sizeof tc);
@@ -208,44 +214,27 @@ static void print_header(const Match *m)
 static void print_report(const Match *m)
 {
     const MatchConfig *c = m->config;
-    const MatchScore *s = &m->score;
-    int n = match_score_games(s);
-    fprintf(m->out, "\n%s: %d of %d games\n",
-            atomic_load(&interrupted)     ? "Interrupted"
-            : m->verdict != SPRT_CONTINUE ? "Stopped by SPRT"
-                                          : "Finished",
-            n, c->games);
-    fprintf(m->out, "%-24s %6s %6s %6s %10s\n", "engine", "wins", "draws", "losses", "points");
-    for (int k = 0; k < MATCH_ENGINES; k++) {
-        int w = k ? s->losses : s->wins, l = k ? s->wins : s->losses;
-        fprintf(m->out, "%-24s %6d %6d %6d %10.1f\n", m->names[k], w, s->draws, l,
-                w + 0.5 * s->draws);
-    }
-    EloEstimate est;
-    if (match_elo(s, &est)) {
-        char elo[32], margin[32];
-        match_format_elo(est.elo, elo, sizeof elo);
-        match_format_elo(est.margin, margin, sizeof margin);
-        fprintf(m->out, "Elo difference (%s - %s): %s +/- %s (95%%), score %.1f%%, LOS %.1f%%\n",
-                m->names[0], m->names[1], elo, margin, 100 * est.score, 100 * est.los);
-    }
-    if (c->sprt.enabled) {
-        static const char *const verdicts[] = {"no decision", "H0 accepted", "H1 accepted"};
-        fprintf(m->out,
-                "SPRT (trinomial, elo0=%g elo1=%g alpha=%g beta=%g): LLR %.2f, bounds "
-                "[%.2f, %.2f]: %s\n",
-                c->sprt.elo0, c->sprt.elo1, c->sprt.alpha, c->sprt.beta,
-                match_sprt_llr(&c->sprt, s), match_sprt_lower(&c->sprt), match_sprt_upper(&c->sprt),
-                verdicts[m->verdict]);
-    }
-    fprintf(m->out, "%-24s %10s %10s %6s\n", "termination", "lost by 1", "lost by 2", "draws");
-    for (int t = 0; t < TERM_COUNT; t++) {
-        const int *row = m->terminations[t];
-        if (row[0] + row[1] + row[LOSER_DRAW])
-            fprintf(m->out, "%-24s %10d %10d %6d\n", match_termination_name(t), row[0], row[1],
-                    row[LOSER_DRAW]);
-    }
-    fflush(m->out);
+    ReportInfo info = {.names = {m->names[0], m->names[1]},
+                       .game = c->game,
+                       .games = m->scheduled,
+                       .sprt = c->sprt,
+                       .status = atomic_load(&interrupted)     ? REPORT_INTERRUPTED
+                                 : m->verdict != SPRT_CONTINUE ? REPORT_SPRT
+                                                               : REPORT_FINISHED};
+    report_print(m->out, &info, &m->tally);
+}
+
+/* The games of this run: all of them, or the pairs of one shard (pair p goes to shard
+ * p mod N + 1), so that shards are disjoint, cover the match, and keep pairs whole. */
+static void make_schedule(Match *m)
+{
+    const MatchConfig *c = m->config;
+    m->schedule = malloc(sizeof *m->schedule * (size_t)c->games);
+    if (!m->schedule)
+        abort();
+    for (int game = 0; game < c->games; game++)
+        if ((game / 2) % c->shards == c->shard - 1)
+            m->schedule[m->scheduled++] = game;
 }
 
 static bool open_abort_pipe(int fds[2])
@@ -277,15 +266,26 @@ static bool set_up(Match *m, EngineClient *checked)
         match_log(&m->log, "wyrm match: cannot write the PGN file '%s'", c->pgn_path);
         return false;
     }
-    return check_engines(m, checked);
+    if (!check_engines(m, checked))
+        return false;
+    const char *names[] = {m->names[0], m->names[1]};
+    if (c->results_path && !results_open(&m->results_file, c, names)) {
+        match_log(&m->log, "wyrm match: cannot write the results file '%s'", c->results_path);
+        client_free(&checked[0]);
+        client_free(&checked[1]);
+        return false;
+    }
+    return true;
 }
 
 int match_run(const MatchConfig *config, FILE *out, FILE *log)
 {
     Match *m = calloc(1, sizeof *m);
-    if (!m || !(m->pending_pgn = calloc((size_t)config->games, sizeof *m->pending_pgn)))
+    if (!m || !(m->pending_pgn = calloc((size_t)config->games, sizeof *m->pending_pgn)) ||
+        !(m->results = calloc((size_t)config->games, sizeof *m->results)))
         abort();
     m->config = config;
+    make_schedule(m);
     m->out = out;
     m->log = (MatchLog){.out = log, .traffic = config->debug};
     m->abort_pipe[0] = m->abort_pipe[1] = -1;
@@ -304,7 +304,7 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
     bool ready = set_up(m, checked);
     if (ready) {
         print_header(m);
-        int workers = config->concurrency < config->games ? config->concurrency : config->games;
+        int workers = config->concurrency < m->scheduled ? config->concurrency : m->scheduled;
         Worker *pool = calloc((size_t)workers, sizeof *pool);
         if (!pool)
             abort();
@@ -323,6 +323,9 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
             pthread_join(pool[i].thread, NULL);
         free(pool);
         flush_pgn(m, true);
+        results_close(&m->results_file, atomic_load(&interrupted)     ? "interrupted"
+                                        : m->verdict != SPRT_CONTINUE ? "stopped"
+                                                                      : "finished");
         print_report(m);
     }
     atomic_store(&interrupt_fd, -1);
@@ -332,9 +335,11 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
     for (int i = 0; i < 2; i++)
         if (m->abort_pipe[i] >= 0)
             close(m->abort_pipe[i]);
-    for (int i = 0; i < config->games; i++)
+    for (int i = 0; i < m->scheduled; i++)
         free(m->pending_pgn[i]);
     free(m->pending_pgn);
+    free(m->results);
+    free(m->schedule);
     if (m->book.game)
         openings_close(&m->book);
     pthread_mutex_destroy(&m->lock);
@@ -357,6 +362,8 @@ static void on_interrupt(int sig)
 
 int match_main(int argc, const char *const *argv, const Game *default_game)
 {
+    if (argc > 0 && strcmp(argv[0], "-merge") == 0)
+        return match_merge(argc - 1, argv + 1, stdout, stderr) ? EXIT_FAILURE : EXIT_SUCCESS;
     MatchConfig config;
     bool help;
     char err[ERR_MAX];

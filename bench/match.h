@@ -9,8 +9,9 @@
  *   match_game.c      the referee (legality, game end) and one game's play
  *   match_pgn.c       game records as PGN
  *   match_openings.c  opening files and balanced random openings
- *   match_stats.c     W/D/L, Elo with its error margin, SPRT
- *   match.c           the schedule, the game threads, the running score and the report
+ *   match_stats.c     W/D/L and pairs, Elo with its error margin, SPRT
+ *   match_report.c    the games' results, the report, the results file and -merge
+ *   match.c           the schedule (and shards), the game threads, the running score
  */
 #pragma once
 
@@ -36,9 +37,14 @@ enum {
 typedef enum { PROTO_UCI, PROTO_UGI } EngineProto;
 
 /* How long one engine may think. A clock (base_ms > 0) and movetime exclude each other;
- * depth and nodes may be added to either or stand alone. */
+ * depth and nodes may be added to either or stand alone.
+ * A TigerIncrement clock (DragonQi's tournament clock, cutoff > 0): base_ms is the
+ * reserve, inc_ms is added after each of the engine's first `cutoff` moves, final_ms once
+ * more after its cutoff-th move; from then on nothing is added (the countdown). */
 typedef struct TimeControl {
     int64_t base_ms, inc_ms; /* base_ms > 0: a T+I clock per game */
+    int cutoff;              /* > 0: a TigerIncrement clock */
+    int64_t final_ms;        /* the final increment at the cut-off */
     int64_t movetime_ms;     /* > 0: a fixed time per move */
     int depth;               /* > 0: `go depth` */
     uint64_t nodes;          /* > 0: `go nodes` */
@@ -62,9 +68,13 @@ typedef struct EngineConfig {
 
 typedef enum { OPENINGS_STARTPOS, OPENINGS_FILE, OPENINGS_RANDOM } OpeningSource;
 
+/* The model the SPRT decides with: games (W/D/L) or colour-swapped pairs. */
+typedef enum { SPRT_TRINOMIAL, SPRT_PENTANOMIAL } SprtModel;
+
 typedef struct SprtConfig {
     bool enabled;
     double elo0, elo1, alpha, beta;
+    SprtModel model;
 } SprtConfig;
 
 typedef struct MatchConfig {
@@ -81,6 +91,9 @@ typedef struct MatchConfig {
     int no_progress; /* 0: off; the game's own rule, if it has one, wins */
     SprtConfig sprt;
     bool debug; /* every line to and from the engines on stderr */
+    bool seed_given;
+    int shard, shards;  /* play only the shard-th (1-based) of `shards` parts; 1 of 1: all */
+    char *results_path; /* NULL: no results file */
 } MatchConfig;
 
 /* Parses the arguments after `match`. On error, fills err with one line and returns
@@ -97,6 +110,10 @@ void match_tc_describe(const TimeControl *tc, char *buf, size_t size);
 /* Plays the match; progress and the report go to `out`, engine traffic (debug) and
  * warnings to `log`. Returns 0, or 1 after a setup error (printed to `log`). */
 int match_run(const MatchConfig *config, FILE *out, FILE *log);
+
+/* `wyrm match -merge FILE...`: reads shards' results files and prints the report of the
+ * games they hold; the report to `out`, errors to `log`. Returns 0, or 1 on an error. */
+int match_merge(int count, const char *const *paths, FILE *out, FILE *log);
 
 /* `wyrm match ...`: parse, run, report. Returns the process exit status. */
 int match_main(int argc, const char *const *argv, const Game *default_game);

@@ -19,6 +19,7 @@ enum {
     ARGS_THREADS_MAX = 1024,
     ARGS_HASH_MAX = 1 << 20,
     ARGS_RANDOM_PLIES_MAX = 1000,
+    ARGS_CUTOFF_MAX = 100000,
 };
 
 /* Which fields an -engine or -each block set, so that -each fills only the gaps. */
@@ -52,6 +53,8 @@ void match_usage(FILE *out)
         "  name=NAME            name in reports and PGN (default: the engine's id name)\n"
         "  proto=uci|ugi        protocol (default uci); UCI gets UCI_Variant, UGI too if offered\n"
         "  tc=T[+I]             clock: T seconds per game, I seconds added per move\n"
+        "  tiger=R+I/C+F        TigerIncrement clock: reserve R s, I s added after each of\n"
+        "                       the first C moves, F s more after move C, then countdown\n"
         "  movetime=MS          fixed time per move (excludes tc)\n"
         "  depth=N              fixed depth (alone, or as a cap with tc/movetime)\n"
         "  nodes=N              fixed nodes (alone, or as a cap)\n"
@@ -70,12 +73,17 @@ void match_usage(FILE *out)
         "                       depth-D search (default 4) scores within M (default: one man)\n"
         "  -seed N              seed of the random openings (default: from the clock)\n"
         "  -pgn FILE            write every game to FILE (replaced)\n"
+        "  -results FILE        write each game's result to FILE as it ends (for -merge)\n"
+        "  -shard K/N           play only part K of N (whole pairs; same seed, same games)\n"
         "  -maxplies N          adjudicate a draw after N plies (default 0: never)\n"
         "  -noprogress N        draw after N plies without progress (default 200, 0: off)\n"
-        "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B]\n"
-        "                       stop when the test decides (alpha, beta default 0.05)\n"
+        "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=trinomial|pentanomial]\n"
+        "                       stop when the test decides (alpha, beta default 0.05;\n"
+        "                       model: of games (default) or of colour-swapped pairs)\n"
         "  -debug               show every line to and from the engines on stderr\n"
         "  -help                this text\n"
+        "\n"
+        "wyrm match -merge FILE...  the report of shards' -results files (finished or not)\n"
         "\n"
         "Example:\n"
         "  wyrm match -game breakthrough -engine cmd=./wyrm name=new option.Hash=64 \\\n"
@@ -203,6 +211,35 @@ static bool parse_clock(const char *s, TimeControl *tc)
     return true;
 }
 
+/* "6000+120/100+7200": reserve, increment, cut-off (moves), final increment. */
+static bool parse_tiger(const char *s, TimeControl *tc)
+{
+    char text[64];
+    if (strlen(s) >= sizeof text)
+        return false;
+    strcpy(text, s);
+    char *plus = strchr(text, '+'), *slash = strchr(text, '/');
+    if (!plus || !slash || slash < plus)
+        return false;
+    char *final = strchr(slash, '+');
+    if (!final)
+        return false;
+    *plus = *slash = *final = 0;
+    double reserve, inc, last;
+    long long cutoff;
+    if (!parse_real(text, &reserve) || !parse_real(plus + 1, &inc) ||
+        !parse_int(slash + 1, 1, ARGS_CUTOFF_MAX, &cutoff) || !parse_real(final + 1, &last))
+        return false;
+    if (reserve * 1000 < 1 || reserve * 1000 > ARGS_MS_MAX || inc < 0 || inc * 1000 > ARGS_MS_MAX ||
+        last < 0 || last * 1000 > ARGS_MS_MAX)
+        return false;
+    tc->base_ms = llround(reserve * 1000);
+    tc->inc_ms = llround(inc * 1000);
+    tc->cutoff = (int)cutoff;
+    tc->final_ms = llround(last * 1000);
+    return true;
+}
+
 static void add_option(EngineConfig *c, const char *name, const char *value)
 {
     EngineOption *o = &c->options[c->option_count++];
@@ -260,8 +297,18 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
         c->proto = strcasecmp(value, "ugi") == 0 ? PROTO_UGI : PROTO_UCI;
         spec->set |= SET_PROTO;
     } else if (strcmp(key, "tc") == 0) {
+        c->tc.cutoff = 0;
+        c->tc.final_ms = 0;
         if (!parse_clock(value, &c->tc))
             return fail(err, size, "%s: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not '%.64s'",
+                        block, value);
+        spec->clock_given = true;
+        spec->set |= SET_TIME;
+    } else if (strcmp(key, "tiger") == 0) {
+        if (!parse_tiger(value, &c->tc))
+            return fail(err, size,
+                        "%s: tiger= expects RESERVE+INCREMENT/CUTOFF+FINAL (seconds, moves; "
+                        "e.g. 6000+120/100+7200), not '%.64s'",
                         block, value);
         spec->clock_given = true;
         spec->set |= SET_TIME;
@@ -336,6 +383,8 @@ static bool merge_engine(EngineSpec *spec, const EngineSpec *each, int index, ch
     if (!(spec->set & SET_TIME) && (each->set & SET_TIME)) {
         c->tc.base_ms = e->tc.base_ms;
         c->tc.inc_ms = e->tc.inc_ms;
+        c->tc.cutoff = e->tc.cutoff;
+        c->tc.final_ms = e->tc.final_ms;
         c->tc.movetime_ms = e->tc.movetime_ms;
     }
     if (!(spec->set & SET_DEPTH))
@@ -419,6 +468,16 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
     *s = (SprtConfig){.enabled = true, .alpha = 0.05, .beta = 0.05};
     bool have0 = false, have1 = false;
     for (int i = 0; i < count; i++) {
+        if (strncmp(args[i], "model=", 6) == 0) {
+            const char *model = args[i] + 6;
+            if (strcmp(model, "trinomial") != 0 && strcmp(model, "pentanomial") != 0)
+                return fail(err, size,
+                            "-sprt: model= must be trinomial or pentanomial, not "
+                            "'%.64s'",
+                            model);
+            s->model = strcmp(model, "pentanomial") == 0 ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
+            continue;
+        }
         static const char *const keys[] = {"elo0=", "elo1=", "alpha=", "beta="};
         double *fields[] = {&s->elo0, &s->elo1, &s->alpha, &s->beta};
         int k = 0;
@@ -447,7 +506,39 @@ void match_config_free(MatchConfig *config)
         free_engine_config(&config->engines[i]);
     free(config->openings_file);
     free(config->pgn_path);
+    free(config->results_path);
     *config = (MatchConfig){0};
+}
+
+/* "K/N": part K (1-based) of N. */
+static bool parse_shard(const char *value, MatchConfig *c, char *err, size_t size)
+{
+    char text[64], *slash;
+    long long k, n;
+    if (strlen(value) >= sizeof text || !(slash = strchr(strcpy(text, value), '/')))
+        return fail(err, size, "-shard expects K/N (part K of N, e.g. 2/8), not '%.64s'", value);
+    *slash = 0;
+    if (!parse_int(slash + 1, 1, MATCH_GAMES_MAX, &n) || !parse_int(text, 1, n, &k))
+        return fail(err, size, "-shard: '%.64s' is not K/N with 1 <= K <= N", value);
+    c->shard = (int)k;
+    c->shards = (int)n;
+    return true;
+}
+
+/* Every shard must have a pair to play and play the same openings as the others. */
+static bool check_shards(const MatchConfig *c, char *err, size_t size)
+{
+    if (c->shards == 1)
+        return true;
+    int pairs = (c->games + 1) / 2;
+    if (c->shards > pairs)
+        return fail(err, size, "-shard: %d parts of %d games: a part needs a pair at least",
+                    c->shards, c->games);
+    if (c->openings == OPENINGS_RANDOM && !c->seed_given)
+        return fail(err, size,
+                    "-shard with random openings needs -seed (the same for every "
+                    "part)");
+    return true;
 }
 
 static void list_games(char *buf, size_t size)
@@ -467,6 +558,8 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
                             .balance_depth = MATCH_DEFAULT_BALANCE_DEPTH,
                             .balance_margin = -1,
                             .no_progress = MATCH_DEFAULT_NO_PROGRESS,
+                            .shard = 1,
+                            .shards = 1,
                             .seed = (uint64_t)time(NULL)};
     *help = false;
     EngineSpec specs[MATCH_ENGINES] = {0}, each = {0};
@@ -508,7 +601,8 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
             bool known = strcmp(opt, "-game") == 0 || strcmp(opt, "-games") == 0 ||
                          strcmp(opt, "-concurrency") == 0 || strcmp(opt, "-seed") == 0 ||
                          strcmp(opt, "-pgn") == 0 || strcmp(opt, "-maxplies") == 0 ||
-                         strcmp(opt, "-noprogress") == 0;
+                         strcmp(opt, "-noprogress") == 0 || strcmp(opt, "-shard") == 0 ||
+                         strcmp(opt, "-results") == 0;
             if (!known)
                 ok = fail(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
             else if (count == 0)
@@ -531,9 +625,15 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
         } else if (strcmp(opt, "-seed") == 0) {
             ok = parse_count("-seed", value, 0, LLONG_MAX, &n, err, err_size);
             config->seed = (uint64_t)n;
+            config->seed_given = true;
         } else if (strcmp(opt, "-pgn") == 0) {
             free(config->pgn_path);
             config->pgn_path = xstrdup(value);
+        } else if (strcmp(opt, "-results") == 0) {
+            free(config->results_path);
+            config->results_path = xstrdup(value);
+        } else if (strcmp(opt, "-shard") == 0) {
+            ok = parse_shard(value, config, err, err_size);
         } else if (strcmp(opt, "-maxplies") == 0) {
             ok = parse_count("-maxplies", value, 0, MATCH_PLY_LIMIT, &n, err, err_size);
             config->max_plies = (int)n;
@@ -554,6 +654,8 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
         strcmp(specs[0].config.name, specs[1].config.name) == 0)
         ok = fail(err, err_size, "both engines are named '%.64s'; give them different names",
                   specs[0].config.name);
+    if (ok && !*help)
+        ok = check_shards(config, err, err_size);
     for (int k = 0; k < MATCH_ENGINES; k++)
         config->engines[k] = specs[k].config;
     free_engine_config(&each.config);
@@ -566,7 +668,10 @@ void match_tc_describe(const TimeControl *tc, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = 0;
-    if (tc->base_ms > 0 && n < size)
+    if (tc->base_ms > 0 && tc->cutoff > 0 && n < size)
+        n += (size_t)snprintf(buf + n, size - n, "tiger=%g+%g/%d+%g", tc->base_ms / 1000.0,
+                              tc->inc_ms / 1000.0, tc->cutoff, tc->final_ms / 1000.0);
+    else if (tc->base_ms > 0 && n < size)
         n +=
             (size_t)snprintf(buf + n, size - n, "%g+%g", tc->base_ms / 1000.0, tc->inc_ms / 1000.0);
     if (tc->movetime_ms > 0 && n < size)

@@ -175,9 +175,11 @@ void game_record_free(GameRecord *r)
 
 /* ---- one game ----------------------------------------------------------------------- */
 
-/* The clock of each side, in microseconds; meaningful only for clocked engines. */
+/* The clock of each side, in microseconds, and the moves each side has made;
+ * meaningful only for clocked engines. */
 typedef struct Clocks {
     int64_t left_us[2];
+    int moves[2];
 } Clocks;
 
 static bool has_clock(const EngineClient *c)
@@ -185,7 +187,24 @@ static bool has_clock(const EngineClient *c)
     return c->config->tc.base_ms > 0;
 }
 
-/* The `go` line for `side`. An opponent without a clock is shown the mover's own. */
+/* The increment `side`'s next move earns, in ms: with a TigerIncrement clock, nothing
+ * past the cut-off. */
+static int64_t increment_ms(const TimeControl *tc, int moves_made)
+{
+    return tc->cutoff > 0 && moves_made >= tc->cutoff ? 0 : tc->inc_ms;
+}
+
+/* The time added to a clock after a move (the final increment with the cut-off move). */
+static int64_t added_after_move_ms(const TimeControl *tc, int moves_made)
+{
+    int64_t added = increment_ms(tc, moves_made);
+    if (tc->cutoff > 0 && moves_made + 1 == tc->cutoff)
+        added += tc->final_ms;
+    return added;
+}
+
+/* The `go` line for `side`. An opponent without a clock is shown the mover's own. A
+ * TigerIncrement clock before its cut-off adds `movestogo`, the moves left to it. */
 static void go_command(const GameSetup *s, const Clocks *clocks, int side, char *buf, size_t size)
 {
     const EngineClient *me = s->players[side];
@@ -196,7 +215,7 @@ static void go_command(const GameSetup *s, const Clocks *clocks, int side, char 
         for (int p = 0; p < 2; p++) {
             int from = has_clock(s->players[p]) ? p : side;
             ms[p] = clocks->left_us[from] > 0 ? clocks->left_us[from] / 1000 : 0;
-            inc[p] = s->players[from]->config->tc.inc_ms;
+            inc[p] = increment_ms(&s->players[from]->config->tc, clocks->moves[from]);
         }
         if (me->config->proto == PROTO_UGI)
             n += (size_t)snprintf(buf + n, size - n,
@@ -208,6 +227,9 @@ static void go_command(const GameSetup *s, const Clocks *clocks, int side, char 
                                   " wtime %" PRId64 " btime %" PRId64 " winc %" PRId64
                                   " binc %" PRId64,
                                   ms[P1], ms[P2], inc[P1], inc[P2]);
+        if (tc->cutoff > 0 && clocks->moves[side] < tc->cutoff)
+            n += (size_t)snprintf(buf + n, size - n, " movestogo %d",
+                                  tc->cutoff - clocks->moves[side]);
     }
     if (tc->movetime_ms > 0)
         n += (size_t)snprintf(buf + n, size - n, " movetime %" PRId64, tc->movetime_ms);
@@ -276,7 +298,7 @@ static Outcome prepare_engines(const GameSetup *s)
 
 static Outcome play_moves(const GameSetup *s, Referee *ref)
 {
-    Clocks clocks;
+    Clocks clocks = {{0, 0}, {0, 0}};
     for (int side = 0; side < 2; side++)
         clocks.left_us[side] = s->players[side]->config->tc.base_ms * 1000;
     char go[256];
@@ -310,7 +332,9 @@ static Outcome play_moves(const GameSetup *s, Referee *ref)
             return forfeit(side, TERM_ILLEGAL_MOVE, why);
         }
         if (has_clock(c))
-            clocks.left_us[side] += c->config->tc.inc_ms * 1000 - reply.elapsed_us;
+            clocks.left_us[side] +=
+                added_after_move_ms(&c->config->tc, clocks.moves[side]) * 1000 - reply.elapsed_us;
+        clocks.moves[side]++;
         referee_play(ref, move);
     }
 }
@@ -342,6 +366,26 @@ static void cross_check(const GameSetup *s, const Referee *ref, const Outcome *o
     }
 }
 
+/* Each side's points in halves: 2, 1, 0; or the game's own scoring, where a game lost by
+ * a fault (on time, a crash...) scores as the rules score a loss on time. */
+static void score_points(const Game *g, const Referee *ref, const Outcome *o, int points[2])
+{
+    const GameScoring *scoring = g->scoring;
+    points[P1] = points[P2] = 0;
+    if (o->termination == TERM_ABORTED || o->termination == TERM_NONE)
+        return;
+    if (!scoring) {
+        for (int side = 0; side < 2; side++)
+            points[side] = o->winner < 0 ? 1 : o->winner == side ? 2 : 0;
+    } else if (o->termination == TERM_RULES || o->termination == TERM_NO_MOVES) {
+        scoring->points(ref->pos, points);
+    } else if (o->winner < 0) {
+        points[P1] = points[P2] = scoring->draw_halves;
+    } else {
+        points[o->winner] = scoring->forfeit_halves;
+    }
+}
+
 void match_play_game(const GameSetup *s, GameRecord *record)
 {
     const MatchConfig *cfg = s->config;
@@ -367,6 +411,7 @@ void match_play_game(const GameSetup *s, GameRecord *record)
         cross_check(s, &ref, &outcome);
     }
     record->outcome = outcome;
+    score_points(cfg->game, &ref, &outcome, record->points);
     record->plies = ref.played;
     record->moves = ref.moves;
     ref.moves = NULL;

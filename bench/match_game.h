@@ -80,6 +80,7 @@ typedef struct GameRecord {
     MoveText *moves; /* owned */
     int plies;
     Outcome outcome;
+    int points[2];    /* by side, in half points: 2/1/0, or the game's own scoring */
     int engine_of_p1; /* which configured engine (0 or 1) had P1 */
 } GameRecord;
 

@@ -105,7 +105,7 @@ bool openings_open(OpeningBook *book, const MatchConfig *config, char *err, size
         char why[ERR_MAX];
         book->judge = engine_create();
         if (!engine_set_game(book->judge, config->game->name, why) ||
-            !engine_set_hash(book->judge, 1, why)) {
+            !engine_set_option(book->judge, "Hash", "1", why)) {
             snprintf(err, err_size, "cannot prepare random openings: %s", why);
             openings_close(book);
             return false;
@@ -139,7 +139,7 @@ static Score judge(OpeningBook *book, const char *fen)
     engine_new_game(e);
     JudgeReport report = {0};
     SearchLimits limits = {.depth = book->depth, .time = {-1, -1}, .multipv = 1};
-    engine_go(e, &limits, (SearchReport){&report, judge_info, judge_bestmove});
+    engine_go(e, &limits, (SearchReport){&report, judge_info, judge_bestmove, NULL});
     engine_wait(e);
     return report.score;
 }

@@ -36,6 +36,16 @@ static void sample_moments(double w, double d, double l, double *mean, double *v
     *variance = (w * (1 - m) * (1 - m) + d * (0.5 - m) * (0.5 - m) + l * m * m) / n;
 }
 
+/* The Elo and its 95% margin of a mean score with its standard error. */
+static void estimate(double mean, double std_error, EloEstimate *out)
+{
+    double spread = Z_95 * std_error;
+    double low = mean - spread, high = mean + spread;
+    out->score = mean;
+    out->elo = elo_of_score(mean);
+    out->margin = low <= 0 || high >= 1 ? INFINITY : (elo_of_score(high) - elo_of_score(low)) / 2;
+}
+
 bool match_elo(const MatchScore *s, EloEstimate *out)
 {
     int n = match_score_games(s);
@@ -43,11 +53,7 @@ bool match_elo(const MatchScore *s, EloEstimate *out)
         return false;
     double mean, variance;
     sample_moments(s->wins, s->draws, s->losses, &mean, &variance);
-    double spread = Z_95 * sqrt(variance / n);
-    double low = mean - spread, high = mean + spread;
-    out->score = mean;
-    out->elo = elo_of_score(mean);
-    out->margin = low <= 0 || high >= 1 ? INFINITY : (elo_of_score(high) - elo_of_score(low)) / 2;
+    estimate(mean, sqrt(variance / n), out);
     int decisive = s->wins + s->losses;
     out->los = decisive == 0 ? 0.5 : 0.5 * (1 + erf((s->wins - s->losses) / sqrt(2.0 * decisive)));
     return true;
@@ -57,43 +63,91 @@ bool match_elo(const MatchScore *s, EloEstimate *out)
  * reach the limit of a double. */
 enum { SPRT_BISECTIONS = 200 };
 
-/* The distribution nearest (in likelihood) to p with expected score s: q_j = p_j / (1 + x
- * (a_j - s)), where x makes the expected score s. The function of x below falls from
- * +inf to -inf across the interval where every denominator is positive. */
-static void nearest_with_score(const double p[3], double s, double q[3])
+/* The distribution nearest (in likelihood) to p over outcomes scored a (from 0 to 1) with
+ * expected score s: q_j = p_j / (1 + x (a_j - s)), where x makes the expected score s. The
+ * function of x below falls from +inf to -inf across the interval where every denominator
+ * is positive. */
+static void nearest_with_score(int k, const double *p, const double *a, double s, double *q)
 {
-    static const double a[3] = {1.0, 0.5, 0.0};
     double lo = -1 / (1 - s), hi = 1 / s, x = 0;
     for (int step = 0; step < SPRT_BISECTIONS; step++) {
         x = (lo + hi) / 2;
         double f = 0;
-        for (int j = 0; j < 3; j++)
+        for (int j = 0; j < k; j++)
             f += p[j] * (a[j] - s) / (1 + x * (a[j] - s));
         if (f > 0)
             lo = x;
         else
             hi = x;
     }
-    for (int j = 0; j < 3; j++)
+    for (int j = 0; j < k; j++)
         q[j] = p[j] / (1 + x * (a[j] - s));
+}
+
+enum { OUTCOMES_MAX = 5 };
+
+/* The exact LLR of k outcome counts scored a, an empty cell counting SPRT_EMPTY_CELL. */
+static double llr_of_counts(const SprtConfig *sprt, int k, const int *count, const double *a)
+{
+    double n = 0, c[OUTCOMES_MAX], p[OUTCOMES_MAX], q0[OUTCOMES_MAX], q1[OUTCOMES_MAX];
+    int total = 0;
+    for (int j = 0; j < k; j++) {
+        total += count[j];
+        n += c[j] = count[j] > 0 ? count[j] : SPRT_EMPTY_CELL;
+    }
+    if (total == 0)
+        return 0;
+    for (int j = 0; j < k; j++)
+        p[j] = c[j] / n;
+    nearest_with_score(k, p, a, score_of_elo(sprt->elo0), q0);
+    nearest_with_score(k, p, a, score_of_elo(sprt->elo1), q1);
+    double llr = 0;
+    for (int j = 0; j < k; j++)
+        llr += p[j] * log(q1[j] / q0[j]);
+    return n * llr;
 }
 
 double match_sprt_llr(const SprtConfig *sprt, const MatchScore *s)
 {
-    if (match_score_games(s) == 0)
-        return 0;
-    double counts[3] = {s->wins, s->draws, s->losses};
-    double n = 0, p[3], q0[3], q1[3];
-    for (int j = 0; j < 3; j++)
-        n += counts[j] = counts[j] > 0 ? counts[j] : SPRT_EMPTY_CELL;
-    for (int j = 0; j < 3; j++)
-        p[j] = counts[j] / n;
-    nearest_with_score(p, score_of_elo(sprt->elo0), q0);
-    nearest_with_score(p, score_of_elo(sprt->elo1), q1);
-    double llr = 0;
-    for (int j = 0; j < 3; j++)
-        llr += p[j] * log(q1[j] / q0[j]);
-    return n * llr;
+    static const double scores[3] = {1.0, 0.5, 0.0};
+    int counts[3] = {s->wins, s->draws, s->losses};
+    return llr_of_counts(sprt, 3, counts, scores);
+}
+
+/* A pair's score from its points in halves: index i scores i/4. */
+static const double PAIR_SCORES[5] = {0.0, 0.25, 0.5, 0.75, 1.0};
+
+double match_sprt_llr_pairs(const SprtConfig *sprt, const PairCounts *pairs)
+{
+    return llr_of_counts(sprt, 5, pairs->n, PAIR_SCORES);
+}
+
+int match_pair_count(const PairCounts *pairs)
+{
+    int n = 0;
+    for (int i = 0; i < 5; i++)
+        n += pairs->n[i];
+    return n;
+}
+
+bool match_elo_pairs(const PairCounts *pairs, EloEstimate *out)
+{
+    int n = match_pair_count(pairs);
+    if (n == 0)
+        return false;
+    double mean = 0, variance = 0;
+    for (int i = 0; i < 5; i++)
+        mean += pairs->n[i] * PAIR_SCORES[i] / n;
+    for (int i = 0; i < 5; i++)
+        variance += pairs->n[i] * (PAIR_SCORES[i] - mean) * (PAIR_SCORES[i] - mean) / n;
+    double std_error = sqrt(variance / n);
+    estimate(mean, std_error, out);
+    /* Phi((s - 1/2) / se); with no spread at all the sign decides. */
+    out->los = std_error > 0 ? 0.5 * (1 + erf((mean - 0.5) / (std_error * sqrt(2.0))))
+               : mean > 0.5  ? 1.0
+               : mean < 0.5  ? 0.0
+                             : 0.5;
+    return true;
 }
 
 double match_sprt_lower(const SprtConfig *sprt)
@@ -106,14 +160,26 @@ double match_sprt_upper(const SprtConfig *sprt)
     return log((1 - sprt->beta) / sprt->alpha);
 }
 
-SprtVerdict match_sprt_verdict(const SprtConfig *sprt, const MatchScore *s)
+SprtVerdict match_sprt_decide(const SprtConfig *sprt, double llr)
 {
-    double llr = match_sprt_llr(sprt, s);
     if (llr >= match_sprt_upper(sprt))
         return SPRT_H1;
     if (llr <= match_sprt_lower(sprt))
         return SPRT_H0;
     return SPRT_CONTINUE;
+}
+
+SprtVerdict match_sprt_verdict(const SprtConfig *sprt, const MatchScore *s)
+{
+    return match_sprt_decide(sprt, match_sprt_llr(sprt, s));
+}
+
+SprtVerdict match_sprt_verdict_model(const SprtConfig *sprt, const MatchScore *s,
+                                     const PairCounts *pairs)
+{
+    return match_sprt_decide(sprt, sprt->model == SPRT_PENTANOMIAL
+                                       ? match_sprt_llr_pairs(sprt, pairs)
+                                       : match_sprt_llr(sprt, s));
 }
 
 void match_format_elo(double elo, char *buf, size_t size)

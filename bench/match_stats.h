@@ -16,8 +16,17 @@
  * regularisation), so the LLR is finite from the first game and moves slowly while one
  * kind of result is all there is. The test stops with H1 (elo >= elo1) when
  * LLR >= ln((1-beta)/alpha) and with H0 (elo <= elo0) when LLR <= ln(beta/(1-alpha)).
- * (The pentanomial model would need complete game pairs; a match stopped by the SPRT or
- * by Ctrl-C may end in the middle of one.)
+ *
+ * Pentanomial: games come in pairs on one opening with the sides swapped, and the two
+ * games of a pair are not independent (an opening that favours one side gives one win to
+ * each engine). The pair is the sample: its score, from the first engine's side, is 0, 1/4,
+ * 1/2, 3/4 or 1 (0, 1/2, 1, 3/2 or 2 points of 2), and the five counts are the pentanomial
+ * distribution. Its mean is the same score s, its per-pair variance
+ * v = sum_i p_i (a_i - s)^2 with a = (0, 1/4, 1/2, 3/4, 1); the interval is
+ * s +- 1.959964 sqrt(v / pairs), the margin half its Elo width, the LOS
+ * Phi((s - 1/2) / sqrt(v / pairs)) (fastchess's model). The SPRT is the same exact
+ * maximum-likelihood LLR over the five outcomes with N = pairs. Only complete pairs count;
+ * a match stopped by the SPRT or by Ctrl-C may leave one game without its partner.
  */
 #pragma once
 
@@ -28,6 +37,13 @@
 typedef struct MatchScore {
     int wins, draws, losses;
 } MatchScore;
+
+/* Complete pairs by the first engine's points over the pair, in halves: [0] lost both,
+ * [1] a loss and a draw, [2] one win and one loss or two draws, [3] a win and a draw,
+ * [4] won both. */
+typedef struct PairCounts {
+    int n[5];
+} PairCounts;
 
 typedef struct EloEstimate {
     double score;  /* (W + D/2) / N */
@@ -43,10 +59,21 @@ int match_score_games(const MatchScore *s);
 /* false with no games played. */
 bool match_elo(const MatchScore *s, EloEstimate *out);
 
+/* The same figures from complete pairs; false with no pair. */
+bool match_elo_pairs(const PairCounts *pairs, EloEstimate *out);
+int match_pair_count(const PairCounts *pairs);
+
 double match_sprt_llr(const SprtConfig *sprt, const MatchScore *s);
+double match_sprt_llr_pairs(const SprtConfig *sprt, const PairCounts *pairs);
 double match_sprt_lower(const SprtConfig *sprt);
 double match_sprt_upper(const SprtConfig *sprt);
+/* The verdict of an LLR against the test's bounds. */
+SprtVerdict match_sprt_decide(const SprtConfig *sprt, double llr);
+/* The verdict under the test's model (sprt->model): the trinomial one from the games, the
+ * pentanomial one from the complete pairs. */
 SprtVerdict match_sprt_verdict(const SprtConfig *sprt, const MatchScore *s);
+SprtVerdict match_sprt_verdict_model(const SprtConfig *sprt, const MatchScore *s,
+                                     const PairCounts *pairs);
 
 /* "12.3", "inf", "-inf": Elo figures for reports. */
 void match_format_elo(double elo, char *buf, size_t size);

@@ -1,11 +1,83 @@
 #include "engine/engine.h"
 
+#include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "engine/perft.h"
 #include "engine/registry.h"
+#include "search/thread.h"
+#include "search/tt.h"
+
+enum { GAMES_MAX = 64, GAME_OPTIONS_MAX = 8 };
+
+struct Engine {
+    const Game *game;
+    unsigned char *pos;       /* the current position */
+    unsigned char *start;     /* the position `position` started from */
+    uint64_t *keys;           /* keys of the positions before the current one */
+    Move *moves;              /* the moves played from `start`, for display */
+    int played, capacity;
+    char *line;               /* the start FEN and moves the position was built from */
+
+    /* option values (see OPTIONS) */
+    int threads, multipv, ponder, move_overhead, no_progress_plies, contempt, skill;
+    int game_options[GAMES_MAX][GAME_OPTIONS_MAX]; /* per registered game, per option */
+
+    OptionInfo *options;      /* the listing: OPTIONS, then the game-declared options */
+    int option_count;
+    const char **variant_names; /* every game id and alias, for the UCI_Variant combo */
+    int variant_count;
+
+    TT tt;
+    SearchPool *pool;
+
+    /* the running perft (engine_perft) */
+    unsigned char *perft_pos;
+    int perft_depth;
+    PerftReport perft_report;
+};
+
+/* ---- the option table ------------------------------------------------------------------ */
+
+typedef struct OptionDef OptionDef;
+struct OptionDef {
+    const char *name;
+    OptionType type;
+    long long default_value, min, max;
+    /* An int option stores its value at this offset; others apply it with `set` (value is
+     * the parsed number for spins and checks, text the value as given). */
+    size_t field;
+    bool (*set)(Engine *e, long long value, const char *text, char *err);
+};
+
+static bool set_variant(Engine *e, long long value, const char *text, char *err);
+static bool set_hash(Engine *e, long long value, const char *text, char *err);
+static bool clear_hash(Engine *e, long long value, const char *text, char *err);
+
+#define FIELD(f) offsetof(Engine, f)
+
+static const OptionDef OPTIONS[] = {
+    {"UCI_Variant", OPTION_COMBO, 0, 0, 0, 0, set_variant},
+    {"Hash", OPTION_SPIN, 16, 1, TT_MB_MAX, 0, set_hash},
+    {"Threads", OPTION_SPIN, 1, 1, 1024, FIELD(threads), NULL},
+    {"MultiPV", OPTION_SPIN, 1, 1, 256, FIELD(multipv), NULL},
+    {"Ponder", OPTION_CHECK, 0, 0, 1, FIELD(ponder), NULL},
+    {"Move Overhead", OPTION_SPIN, 10, 0, 5000, FIELD(move_overhead), NULL},
+    {"NoProgressPlies", OPTION_SPIN, 200, 0, 100000, FIELD(no_progress_plies), NULL},
+    {"Contempt", OPTION_SPIN, ENGINE_CONTEMPT_DEFAULT, -100, 100, FIELD(contempt), NULL},
+    {"Skill Level", OPTION_SPIN, SEARCH_SKILL_FULL, 0, SEARCH_SKILL_FULL, FIELD(skill), NULL},
+    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, 0, clear_hash},
+};
+enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
+
+/* game_options has a row for every game the registry can hold. */
+_Static_assert(sizeof(((Engine *)0)->game_options) / sizeof(((Engine *)0)->game_options[0]) >=
+                   REGISTRY_MAX_GAMES,
+               "Engine.game_options has fewer rows than REGISTRY_MAX_GAMES");
 
 static int game_index(const Game *g)
 {
@@ -127,22 +199,68 @@ static bool build(Engine *e, const Game *g, const char *fen, const char *const *
     return ok;
 }
 
+/* The listing: every OPTIONS entry, then each game-declared option once by name. */
+static void build_option_list(Engine *e)
+{
+    int count = 0;
+    for (int i = 0; i < registry_count(); i++)
+        count += registry_game(i)->option_count;
+    e->options = calloc(OPTION_DEF_COUNT + (size_t)count, sizeof *e->options);
+    int names = 0;
+    for (int i = 0; i < registry_count(); i++)
+        for (const char *const *a = registry_game(i)->aliases; a && *a; a++)
+            names++;
+    e->variant_names = calloc((size_t)(registry_count() + names), sizeof *e->variant_names);
+    if (!e->options || !e->variant_names)
+        abort();
+    for (int i = 0; i < registry_count(); i++) {
+        e->variant_names[e->variant_count++] = registry_game(i)->name;
+        for (const char *const *a = registry_game(i)->aliases; a && *a; a++)
+            e->variant_names[e->variant_count++] = *a;
+    }
+    for (int i = 0; i < OPTION_DEF_COUNT; i++) {
+        const OptionDef *d = &OPTIONS[i];
+        OptionInfo info = {d->name, d->type, d->default_value, d->min, d->max, NULL, NULL, 0};
+        if (d->set == set_variant) {
+            info.default_text = registry_default()->name;
+            info.choices = e->variant_names;
+            info.choice_count = e->variant_count;
+        }
+        e->options[e->option_count++] = info;
+    }
+    for (int i = 0; i < registry_count(); i++) {
+        const Game *g = registry_game(i);
+        for (int j = 0; j < g->option_count; j++) {
+            const GameOption *o = &g->options[j];
+            bool seen = false;
+            for (int k = 0; k < e->option_count && !seen; k++)
+                seen = strcasecmp(e->options[k].name, o->name) == 0;
+            if (!seen)
+                e->options[e->option_count++] = (OptionInfo){
+                    o->name, OPTION_COMBO, 0, 0, 0, o->choices[o->default_choice], o->choices,
+                    o->choice_count};
+        }
+    }
+}
+
 Engine *engine_create(void)
 {
     Engine *e = calloc(1, sizeof *e);
-    if (!e)
+    if (!e || registry_count() > GAMES_MAX)
         abort();
-    e->threads = 1;
-    e->multipv = 1;
-    e->move_overhead = ENGINE_OVERHEAD_DEFAULT;
-    e->no_progress_plies = ENGINE_NO_PROGRESS_DEFAULT;
-    e->contempt = ENGINE_CONTEMPT_DEFAULT;
-    for (int i = 0; i < registry_count(); i++)
-        for (int j = 0; j < registry_game(i)->option_count && j < ENGINE_GAME_OPTIONS_MAX; j++)
+    for (int i = 0; i < registry_count(); i++) {
+        if (registry_game(i)->option_count > GAME_OPTIONS_MAX)
+            abort();
+        for (int j = 0; j < registry_game(i)->option_count; j++)
             e->game_options[i][j] = registry_game(i)->options[j].default_choice;
+    }
+    build_option_list(e);
+    for (int i = 0; i < OPTION_DEF_COUNT; i++)
+        if (OPTIONS[i].field)
+            *(int *)((char *)e + OPTIONS[i].field) = (int)OPTIONS[i].default_value;
     e->pool = pool_create();
     char err[ERR_MAX];
-    if (!tt_resize(&e->tt, ENGINE_HASH_DEFAULT_MB) ||
+    if (!tt_resize(&e->tt, (size_t)OPTIONS[1].default_value) ||
         !build(e, registry_default(), NULL, NULL, 0, err))
         abort();
     return e;
@@ -157,7 +275,20 @@ void engine_destroy(Engine *e)
     free(e->keys);
     free(e->moves);
     free(e->line);
+    free(e->options);
+    free(e->variant_names);
+    free(e->perft_pos);
     free(e);
+}
+
+const Game *engine_game(const Engine *e) { return e->game; }
+const void *engine_position(const Engine *e) { return e->pos; }
+
+int engine_history(const Engine *e, const void **start, const Move **moves)
+{
+    *start = e->start;
+    *moves = e->moves;
+    return e->played;
 }
 
 bool engine_set_game(Engine *e, const char *name, char *err)
@@ -179,17 +310,10 @@ bool engine_set_position(Engine *e, const char *fen, const char *const *moves, i
     return build(e, e->game, fen, moves, move_count, err);
 }
 
-bool engine_set_hash(Engine *e, long long mb, char *err)
+Move engine_parse_move(const Engine *e, const char *text)
 {
-    if (mb < 1 || mb > TT_MB_MAX || !tt_resize(&e->tt, (size_t)mb)) {
-        snprintf(err, ERR_MAX, "cannot allocate a %lld MB hash table; keeping %zu MB", mb,
-                 e->tt.size_mb);
-        return false;
-    }
-    return true;
+    return e->game->parse_move(e->pos, text);
 }
-
-void engine_clear_hash(Engine *e) { tt_clear(&e->tt, e->threads); }
 
 void engine_new_game(Engine *e)
 {
@@ -197,30 +321,107 @@ void engine_new_game(Engine *e)
     pool_clear(e->pool);
 }
 
-bool engine_set_game_option(Engine *e, const char *name, const char *value, char *err)
+/* ---- options ------------------------------------------------------------------------ */
+
+static bool set_variant(Engine *e, long long value, const char *text, char *err)
 {
-    bool known = false;
+    (void)value;
+    return engine_set_game(e, text, err);
+}
+
+static bool set_hash(Engine *e, long long value, const char *text, char *err)
+{
+    (void)text;
+    if (!tt_resize(&e->tt, (size_t)value)) {
+        snprintf(err, ERR_MAX, "cannot allocate a %lld MB hash table; keeping %zu MB", value,
+                 e->tt.size_mb);
+        return false;
+    }
+    return true;
+}
+
+static bool clear_hash(Engine *e, long long value, const char *text, char *err)
+{
+    (void)value, (void)text, (void)err;
+    tt_clear(&e->tt, e->threads);
+    return true;
+}
+
+/* Sets a game-declared option (e.g. KnightVariation) of every game that declares it. */
+static bool set_game_option(Engine *e, const OptionInfo *info, const char *value, char *err)
+{
+    int choice = -1;
+    for (int c = 0; c < info->choice_count; c++)
+        if (strcasecmp(info->choices[c], value) == 0)
+            choice = c;
+    if (choice < 0) {
+        snprintf(err, ERR_MAX, "invalid value '%.64s' for option %s", value, info->name);
+        return false;
+    }
     for (int i = 0; i < registry_count(); i++) {
         const Game *g = registry_game(i);
-        for (int j = 0; j < g->option_count && j < ENGINE_GAME_OPTIONS_MAX; j++) {
-            if (strcasecmp(g->options[j].name, name) != 0)
-                continue;
-            known = true;
-            int choice = -1;
-            for (int c = 0; c < g->options[j].choice_count; c++)
-                if (strcasecmp(g->options[j].choices[c], value) == 0)
-                    choice = c;
-            if (choice < 0) {
-                snprintf(err, ERR_MAX, "invalid value '%.64s' for option %s", value, name);
-                return false;
-            }
-            e->game_options[i][j] = choice;
-        }
+        for (int j = 0; j < g->option_count; j++)
+            if (strcasecmp(g->options[j].name, info->name) == 0)
+                for (int c = 0; c < g->options[j].choice_count; c++)
+                    if (strcasecmp(g->options[j].choices[c], value) == 0)
+                        e->game_options[i][j] = c;
     }
-    if (!known)
-        snprintf(err, ERR_MAX, "unknown option '%.64s'", name);
-    return known;
+    return true;
 }
+
+static bool parse_number(const char *s, long long *out)
+{
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (errno || end == s || *end)
+        return false;
+    *out = v;
+    return true;
+}
+
+int engine_option_count(const Engine *e) { return e->option_count; }
+OptionInfo engine_option_info(const Engine *e, int index) { return e->options[index]; }
+
+bool engine_set_option(Engine *e, const char *name, const char *value, char *err)
+{
+    int index = -1;
+    for (int i = 0; i < e->option_count && index < 0; i++)
+        if (strcasecmp(e->options[i].name, name) == 0)
+            index = i;
+    if (index < 0) {
+        snprintf(err, ERR_MAX, "unknown option '%.64s'", name);
+        return false;
+    }
+    const OptionInfo *info = &e->options[index];
+    const OptionDef *def = index < OPTION_DEF_COUNT ? &OPTIONS[index] : NULL;
+    if (info->type != OPTION_BUTTON && !value) {
+        snprintf(err, ERR_MAX, "option %s needs a value", info->name);
+        return false;
+    }
+    long long v = 0;
+    if (info->type == OPTION_SPIN && (!parse_number(value, &v) || v < info->min || v > info->max)) {
+        snprintf(err, ERR_MAX, "invalid value '%.64s' for option %s (%lld..%lld)", value,
+                 info->name, info->min, info->max);
+        return false;
+    }
+    if (info->type == OPTION_CHECK) {
+        if (strcasecmp(value, "true") != 0 && strcasecmp(value, "false") != 0) {
+            snprintf(err, ERR_MAX, "invalid value '%.64s' for option %s (true or false)", value,
+                     info->name);
+            return false;
+        }
+        v = strcasecmp(value, "true") == 0;
+    }
+    if (!def)
+        return set_game_option(e, info, value, err);
+    if (def->set)
+        return def->set(e, v, value, err);
+    *(int *)((char *)e + def->field) = (int)v;
+    return true;
+}
+
+/* ---- results -------------------------------------------------------------------------- */
 
 int engine_no_progress_limit(const Engine *e)
 {
@@ -231,9 +432,10 @@ GameEnd engine_game_end(const Engine *e)
 {
     const Game *g = e->game;
     GameOverReason why;
-    GameEnd end = {RESULT_NONE, -1, NULL};
+    GameEnd end = {RESULT_NONE, -1, NULL, GAME_GOES_ON};
     end.result = game_over(g, e->pos, e->keys, e->played, engine_no_progress_limit(e), &why);
     end.reason = game_over_reason_name(why);
+    end.why = why;
     int side = g->side_to_move(e->pos);
     if (end.result == RESULT_WIN)
         end.winner = side;
@@ -241,6 +443,8 @@ GameEnd engine_game_end(const Engine *e)
         end.winner = !side;
     return end;
 }
+
+/* ---- searching ------------------------------------------------------------------------ */
 
 void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
 {
@@ -253,12 +457,53 @@ void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
         .history_length = e->played,
         .no_progress_plies = engine_no_progress_limit(e),
         .contempt = e->contempt,
+        .skill_handicap = SEARCH_SKILL_FULL - e->skill,
         .limits = *limits,
         .report = report,
     };
+    if (!job.limits.multipv)
+        job.limits.multipv = e->multipv;
+    if (!job.limits.move_overhead)
+        job.limits.move_overhead = e->move_overhead;
     pool_start(e->pool, &e->tt, &job);
 }
 
+static void perft_move(void *ctx, const char *move, uint64_t nodes)
+{
+    const PerftReport *r = ctx;
+    r->move(r->ctx, move, nodes);
+}
+
+static void perft_task(void *arg, const atomic_bool *stop)
+{
+    Engine *e = arg;
+    uint64_t total = perft_divide(e->game, e->perft_pos, e->perft_depth, perft_move,
+                                  &e->perft_report, stop);
+    e->perft_report.done(e->perft_report.ctx, total, atomic_load(stop));
+}
+
+void engine_perft(Engine *e, int depth, PerftReport report)
+{
+    pool_wait(e->pool);
+    free(e->perft_pos);
+    e->perft_pos = malloc(e->game->pos_size);
+    if (!e->perft_pos)
+        abort();
+    memcpy(e->perft_pos, e->pos, e->game->pos_size);
+    e->perft_depth = depth;
+    e->perft_report = report;
+    pool_run_task(e->pool, perft_task, e);
+}
+
+void engine_run(Engine *e, EngineTask task, void *arg) { pool_run_task(e->pool, task, arg); }
+
 void engine_stop(Engine *e) { pool_stop(e->pool); }
+void engine_ponderhit(Engine *e) { pool_ponderhit(e->pool); }
 void engine_wait(Engine *e) { pool_wait(e->pool); }
-bool engine_busy(Engine *e) { return pool_busy(e->pool); }
+bool engine_busy(const Engine *e) { return pool_busy(e->pool); }
+uint64_t engine_nodes(const Engine *e) { return pool_nodes(e->pool); }
+
+bool engine_waits_for_stop(const Engine *e)
+{
+    return pool_waits_for_stop(e->pool);
+}

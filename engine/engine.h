@@ -1,52 +1,64 @@
 /*
  * The engine object: owns the current game and position, the game's move history, the
- * options, the transposition table and the search threads. The protocol layer parses
- * text and calls these functions; nothing here prints.
+ * options, the transposition table and the search threads. Callers (the text protocol,
+ * bench, the match runner, tests) see only these functions; the object's fields are
+ * private to engine.c. Nothing here prints: searches, perft and background tasks report
+ * through callbacks.
  *
- * Every setter is atomic: on error it fills `err` with one line and changes nothing.
+ * Every setter is atomic: on error it fills `err` (ERR_MAX bytes) with one line and
+ * changes nothing.
+ *
+ * Options are declared once, in the table at the top of engine.c (name, type, default,
+ * range, setter); the protocol's option listing, the validation of every value and the
+ * error messages are all produced from that table.
  */
 #pragma once
 
+#include <stdatomic.h>
+
 #include "engine/game.h"
-#include "search/thread.h"
-#include "search/tt.h"
+#include "search/search.h"
 
-enum { ENGINE_GAME_OPTIONS_MAX = 8, ERR_MAX = 512 };
+enum { ERR_MAX = 512 };
 
-/* Option defaults, shared by the engine and the `uci` option list. Contempt: a draw is
- * worth -contempt (evaluation units, a man or pawn = 100) to the side that is searching,
- * so a level position is played on rather than repeated. */
-enum {
-    ENGINE_HASH_DEFAULT_MB = 16,
-    ENGINE_OVERHEAD_DEFAULT = 10,
-    ENGINE_NO_PROGRESS_DEFAULT = 200,
-    ENGINE_CONTEMPT_DEFAULT = 20,
-    ENGINE_CONTEMPT_MAX = 100,
-};
+/* A draw is worth -Contempt (evaluation units, a man or pawn = 100) to the searching
+ * side, so a level position is played on rather than repeated; the option's default. */
+enum { ENGINE_CONTEMPT_DEFAULT = 20 };
 
-typedef struct Engine {
-    const Game *game;
-    unsigned char *pos;       /* the current position */
-    unsigned char *start;     /* the position `position` started from */
-    uint64_t *keys;           /* keys of the positions before the current one */
-    Move *moves;              /* the moves played from `start`, for display */
-    int played, capacity;
-    char *line;               /* the start FEN and moves the position was built from */
+typedef struct Engine Engine;
 
-    /* options */
-    int threads, multipv, move_overhead, no_progress_plies, contempt;
-    bool ponder;
-    int game_options[64][ENGINE_GAME_OPTIONS_MAX]; /* per registered game, per option */
+/* ---- options ------------------------------------------------------------------------ */
 
-    TT tt;
-    SearchPool *pool;
-} Engine;
+typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_COMBO, OPTION_BUTTON } OptionType;
+
+/* One option as a GUI sees it. Spin: default/min/max; check: default 0 or 1; combo:
+ * default_text and the choices. */
+typedef struct OptionInfo {
+    const char *name;
+    OptionType type;
+    long long default_value, min, max;
+    const char *default_text;
+    const char *const *choices;
+    int choice_count;
+} OptionInfo;
+
+/* The options in listing order: the engine's own, then every game-declared option once
+ * (options of several games that share a name are set together). */
+int engine_option_count(const Engine *e);
+OptionInfo engine_option_info(const Engine *e, int index);
+
+/* Sets an option by name (case-insensitive). value is NULL when none was given (buttons
+ * need none). */
+bool engine_set_option(Engine *e, const char *name, const char *value, char *err);
+
+/* ---- position ----------------------------------------------------------------------- */
 
 /* How a finished game ended, for `query result` and `d`. */
 typedef struct GameEnd {
     Result result;     /* for the side to move; RESULT_NONE while the game goes on */
     int winner;        /* P1, P2, or -1 for a draw or no result */
     const char *reason;
+    GameOverReason why;
 } GameEnd;
 
 enum { POSITION_MAX_MOVES = 1000000 };
@@ -54,21 +66,55 @@ enum { POSITION_MAX_MOVES = 1000000 };
 Engine *engine_create(void);
 void engine_destroy(Engine *e);
 
+/* The current game and position (game->pos_size bytes; valid until the next setter). */
+const Game *engine_game(const Engine *e);
+const void *engine_position(const Engine *e);
+/* The moves played since the position `position` started from (its start, and the moves
+ * in order); returns their number. */
+int engine_history(const Engine *e, const void **start, const Move **moves);
+
+/* Same as the UCI_Variant option. */
 bool engine_set_game(Engine *e, const char *name, char *err);
 /* fen == NULL: the start position. Moves are applied in order; all or nothing. */
 bool engine_set_position(Engine *e, const char *fen, const char *const *moves, int move_count,
                          char *err);
-bool engine_set_hash(Engine *e, long long mb, char *err);
-void engine_clear_hash(Engine *e);
+/* The legal move of the current position written `text`, or MOVE_NONE. */
+Move engine_parse_move(const Engine *e, const char *text);
+/* Forgets the table and what searches learned (ucinewgame). */
 void engine_new_game(Engine *e);
-/* Sets a game-declared option (e.g. KnightVariation) of every game that declares it. */
-bool engine_set_game_option(Engine *e, const char *name, const char *value, char *err);
 
 GameEnd engine_game_end(const Engine *e);
+/* The plies without progress that draw the current game (its own rule, or the option). */
 int engine_no_progress_limit(const Engine *e);
 
-/* Starts a search of the current position in the background. */
+/* ---- searching and background work --------------------------------------------------- */
+
+/* Starts a search of the current position in the background; `bestmove` is reported
+ * exactly once. limits->multipv and limits->move_overhead of 0 take the options' values;
+ * the Contempt, Threads and Skill Level options apply. */
 void engine_go(Engine *e, const SearchLimits *limits, SearchReport report);
+
+/* Perft of the current position in the background, one report per root move and one at
+ * the end (stopped: the run was ended by engine_stop and the total is partial). */
+typedef struct PerftReport {
+    void *ctx;
+    void (*move)(void *ctx, const char *move, uint64_t nodes);
+    void (*done)(void *ctx, uint64_t total, bool stopped);
+} PerftReport;
+void engine_perft(Engine *e, int depth, PerftReport report);
+
+/* Runs task(arg, stop) in the background like a search: engine_stop sets `stop`,
+ * engine_busy is true until it returns. */
+typedef void (*EngineTask)(void *arg, const atomic_bool *stop);
+void engine_run(Engine *e, EngineTask task, void *arg);
+
 void engine_stop(Engine *e);
+void engine_ponderhit(Engine *e);
+/* Waits until the running search or task has finished. */
 void engine_wait(Engine *e);
-bool engine_busy(Engine *e);
+bool engine_busy(const Engine *e);
+/* A search is running that only `stop` (or `ponderhit` then its limits) will end: it was
+ * started infinite, or it is pondering. */
+bool engine_waits_for_stop(const Engine *e);
+/* The node count of the last (or running) search. */
+uint64_t engine_nodes(const Engine *e);

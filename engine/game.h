@@ -1,7 +1,8 @@
 /*
  * The one interface between a game and everything else.
  *
- * Every game is a `const Game` table (movegen/<game>/, registered in engine/registry.c).
+ * Every game is a `const Game` table (engine/games/<game>.c, listed in engine/games.def)
+ * joining its rules (movegen/<game>/) and its evaluation (eval/<game>.c).
  * The protocol, the search, bench, perft and the tests reach a game only through it and
  * never ask which game they hold; where games need the search to behave differently, the
  * table says so through named SearchParams.
@@ -36,6 +37,8 @@
 
 #include "engine/types.h"
 
+struct GameDescription; /* engine/describe.h */
+
 /* How the shared search treats a game: switches and the scale of its margins. */
 typedef struct SearchParams {
     bool null_move;        /* null-move pruning; off where zugzwang is common */
@@ -60,10 +63,24 @@ typedef struct GameOption {
     int default_choice;
 } GameOption;
 
+/* A game scored in points of its own (dragonqi's game points), in half points. */
+typedef struct GameScoring {
+    /* Each side's points (P1 first) in a position the rules ended (result() or no legal
+     * move). */
+    void (*points)(const void *pos, int halves[2]);
+    int draw_halves;    /* each side's, for a draw the position does not show (repetition,
+                         * no progress, adjudication) */
+    int forfeit_halves; /* the winner's, for a game lost on time or by another fault */
+    const char *unit;   /* "game points" */
+} GameScoring;
+
 typedef struct Game {
     const char *name;           /* game id, as in UCI_Variant */
     const char *const *aliases; /* other ids for the same rules, NULL-terminated, or NULL */
     const char *side_names[2];  /* "white", "black" / "storm", "forest": P1 first */
+    /* The board's extent in squares: `ranks` rows of `files`, the FEN listing one row per
+     * rank (tests/test_board.c holds every table to it). Cells beside the grid, such as
+     * dragonqi's, are the game's own business. */
     int files, ranks;
     size_t pos_size;
 
@@ -114,6 +131,8 @@ typedef struct Game {
     Result no_moves_result;
     /* Optional details of a finished game (e.g. points scored); NULL if none. */
     void (*result_info)(const void *pos, char *buf, size_t size);
+    /* Optional: the game's own scoring; NULL: 1, 1/2, 0. */
+    const GameScoring *scoring;
     /* Plies without progress that draw; 0 means the NoProgressPlies option decides. */
     int no_progress_plies;
 
@@ -135,6 +154,10 @@ typedef struct Game {
     /* The rules file's reference perft of the start position (default options), depths
      * 1, 2, ...; 0-terminated. `wyrm perftsuite` checks the deepest. */
     const uint64_t *perft_reference;
+
+    /* Cells, pieces, move touches, result in words and legend for people and GUIs
+     * (engine/describe.h): what `json` and `d` print. */
+    const struct GameDescription *describe;
 } Game;
 
 static inline uint64_t game_repetition_key(const Game *game, const void *pos)

@@ -14,6 +14,7 @@ static const Game *const games[] = {
 };
 
 enum { GAME_COUNT = sizeof(games) / sizeof(games[0]) };
+_Static_assert((int)GAME_COUNT <= (int)REGISTRY_MAX_GAMES, "engine/games.def lists too many games");
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 

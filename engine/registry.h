@@ -1,9 +1,14 @@
 /*
- * The list of games wyrm plays. Adding a game is one line in registry.c.
+ * The list of games wyrm plays, built from engine/games.def: adding a game is one line
+ * there (its table lives in engine/games/<game>.c).
  */
 #pragma once
 
 #include "engine/game.h"
+
+/* The most games engine/games.def may list (registry.c checks it when it compiles), so
+ * that tables indexed by game, such as the engine's option values, can be fixed arrays. */
+enum { REGISTRY_MAX_GAMES = 64 };
 
 /* Runs every game's init() once; call before anything else touches a game. */
 void registry_init(void);

@@ -16,6 +16,8 @@
  * come from a least-squares fit of these terms, at the leaves of a capture search, to
  * deep search scores of 12,238 positions from played games (docs/breakthrough.md).
  */
+#include "eval/breakthrough.h"
+
 #include <stdio.h>
 
 #include "movegen/breakthrough/breakthrough.h"
@@ -46,8 +48,7 @@ static const int bt_man_value[8][4] = {
 };
 
 /* Wings for the pressure term: files a-c, c-f, f-h. */
-static const Bb64 bt_wings[3] = {0x0707070707070707ULL, 0x3C3C3C3C3C3C3C3CULL,
-                                 0xE0E0E0E0E0E0E0E0ULL};
+static const Bb64 bt_wings[3] = {B8_FILES_BB(0, 2), B8_FILES_BB(2, 5), B8_FILES_BB(5, 7)};
 
 typedef struct BtTerms {
     int men, safety, mobility, pressure, runner, free_runner, paths;
@@ -84,7 +85,7 @@ typedef struct BtAttacks {
 
 static BtAttacks attacks_of(Bb64 men, int player)
 {
-    Bb64 a = men & ~BT_FILE_A_BB, h = men & ~BT_FILE_H_BB;
+    Bb64 a = men & ~B8_FILE_A_BB, h = men & ~B8_FILE_H_BB;
     return player == P1 ? (BtAttacks){a << 7, h << 9} : (BtAttacks){a >> 9, h >> 7};
 }
 
@@ -102,7 +103,7 @@ static Bb64 blocked_men(Bb64 men, Bb64 occupied, int player)
 static int goal_paths(const BtPos *p, int player, BtAttacks theirs)
 {
     Bb64 men = p->men[player], enemy = p->men[!player], occupied = men | enemy;
-    Bb64 goal = player == P1 ? BT_RANK_8_BB : BT_RANK_1_BB;
+    Bb64 goal = player == P1 ? B8_RANK_8_BB : B8_RANK_1_BB;
     Bb64 attacked = theirs.left | theirs.right, twice = theirs.left & theirs.right;
     Bb64 slow = men | attacked;
     Bb64 slower = twice | (men & (attacked | blocked_men(men, occupied, player)));
@@ -149,8 +150,8 @@ static int safe_steps(Bb64 men, Bb64 enemy, int player, BtAttacks ours, BtAttack
 /* Wing pressure: in each wing, our men past the middle beyond the enemy's men at home. */
 static int wing_pressure(Bb64 men, Bb64 enemy, int player)
 {
-    Bb64 far_half = player == P1 ? 0xFFFFFFFFFF000000ULL : 0x000000FFFFFFFFFFULL;
-    Bb64 their_home = player == P1 ? 0xFFFFFF0000000000ULL : 0x0000000000FFFFFFULL;
+    Bb64 far_half = player == P1 ? B8_RANKS_BB(3, 7) : B8_RANKS_BB(0, 4);
+    Bb64 their_home = player == P1 ? B8_RANKS_BB(5, 7) : B8_RANKS_BB(0, 2);
     int surplus = 0;
     for (int k = 0; k < 3; k++) {
         int ours = bb64_popcount(men & far_half & bt_wings[k]);
@@ -165,14 +166,14 @@ static BtTerms terms_of(const BtPos *p, int player)
 {
     BtTerms t = {0, 0, 0, 0, 0, 0, 0, BT_NO_RUNNER, BT_NO_RUNNER};
     Bb64 men = p->men[player], enemy = p->men[!player];
-    Bb64 last = player == P1 ? 0x00FF000000000000ULL : 0x000000000000FF00ULL;
-    Bb64 next_to_last = player == P1 ? 0x0000FF0000000000ULL : 0x0000000000FF0000ULL;
+    Bb64 last = player == P1 ? B8_RANK_7_BB : B8_RANK_2_BB;
+    Bb64 next_to_last = player == P1 ? B8_RANKS_BB(5, 5) : B8_RANKS_BB(2, 2);
     BtAttacks ours = attacks_of(men, player), theirs = attacks_of(enemy, !player);
     Bb64 enemy_attacks = theirs.left | theirs.right, own_attacks = ours.left | ours.right;
     t.safety = bb64_popcount(men & own_attacks) * BT_DEFENDED +
                bb64_popcount(men & enemy_attacks) * BT_CONTACT -
                bb64_popcount(men & enemy_attacks & ~own_attacks) * BT_HANGING +
-               bb64_popcount(men & ((men & ~BT_FILE_H_BB) << 1)) * BT_PHALANX;
+               bb64_popcount(men & ((men & ~B8_FILE_H_BB) << 1)) * BT_PHALANX;
     t.mobility = safe_steps(men, enemy, player, ours, theirs) * BT_SAFE_STEP;
     t.pressure = wing_pressure(men, enemy, player) * BT_PRESSURE;
     t.runner = bb64_popcount(men & last & ~enemy_attacks) * BT_SAFE_RUNNER;

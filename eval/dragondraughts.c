@@ -21,6 +21,8 @@
  * least-squares fit of the terms to the engine's own depth-10 scores of 3,652 quiet
  * positions from self-play (docs/dragondraughts.md).
  */
+#include "eval/dragondraughts.h"
+
 #include <stdio.h>
 
 #include "movegen/dragondraughts/dragondraughts.h"

@@ -18,6 +18,8 @@
  *   move can take one at once.
  * If the side to move can capture the enemy Emperor, that outweighs everything.
  */
+#include "eval/dragonface.h"
+
 #include <stdio.h>
 
 #include "movegen/dragonface/dragonface.h"

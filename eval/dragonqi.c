@@ -19,6 +19,8 @@
  *              the enemy beach, ready to land and set a creature afire (§6.2);
  *   naval      occupied vessels of its colour and Flagships with crews (they can fire).
  */
+#include "eval/dragonqi.h"
+
 #include <stdio.h>
 
 #include "movegen/dragonqi/dragonqi.h"
@@ -197,7 +199,7 @@ static int archer_against(const DqPos *p, int side, bool *birds_only)
     }
     if (enemy == DQ_FOREST && p->encl[DQ_ENC_LIBRARY] == 'Q' && p->mun[DQ_MUN_PRINCESS]) {
         *birds_only = true;
-        return dq_cell(4, 2);
+        return DQ_E2;
     }
     return DQ_NO_CELL;
 }
@@ -255,7 +257,6 @@ static void safety_terms(const DqPos *p, int side, DqTerms *t)
 static void threat_terms(const DqPos *p, int side, DqTerms *t)
 {
     int enemy = !side, enemy_royal = p->royal[enemy];
-    int banner_rank = side == DQ_FOREST ? 12 : 3;
     DqBb bearers = bb_none();
     int royal = p->royal[side];
     if (royal != DQ_NO_CELL && dq_geo.kingdom[royal] != DQ_OCEAN &&
@@ -281,8 +282,8 @@ static void threat_terms(const DqPos *p, int side, DqTerms *t)
         t->threats += sword_near[dq_distance(royal, enemy_royal)];
     while (bb_any(bearers)) {
         int c = bb_pop(&bearers);
-        int d = dq_distance(c, dq_cell(4, banner_rank));
-        int d2 = dq_distance(c, dq_cell(4, banner_rank + 1));
+        int d = dq_distance(c, dq_banner_cell(side, 0));
+        int d2 = dq_distance(c, dq_banner_cell(side, 1));
         d = d < d2 ? d : d2;
         if (d >= 1 && d <= 3)
             t->threats += flag_near[d];

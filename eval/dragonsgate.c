@@ -16,6 +16,8 @@
  *   board), so only a full blockade or a faster win stops it;
  * - race: the player whose nearest safe runner reaches the gate first, counting who moves.
  */
+#include "eval/dragonsgate.h"
+
 #include <stdio.h>
 
 #include "movegen/dragonsgate/dragonsgate.h"

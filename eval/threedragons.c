@@ -17,6 +17,8 @@
  * tree several times larger (bench: 3.4 and 3.7 million nodes instead of 0.9 and 1.0),
  * and without them the one-ply search already lost every game there.
  */
+#include "eval/threedragons.h"
+
 #include <stdio.h>
 
 #include "movegen/threedragons/threedragons.h"

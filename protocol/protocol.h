@@ -1,6 +1,6 @@
 /*
  * The text protocol (shared/protocol.md): UCI and UGI dialects plus the extensions
- * (d, moves, perft, bench, eval, query). This layer only parses and prints; the engine
+ * (d, json, moves, perft, bench, eval, query). This layer only parses and prints; the engine
  * object does the work.
  */
 #pragma once
@@ -17,14 +17,27 @@ typedef struct Protocol Protocol;
 Protocol *protocol_create(Engine *engine, FILE *out);
 void protocol_destroy(Protocol *p);
 
-/* Handles one line; returns false after `quit`. */
+/*
+ * Handles one line. Only `stop`, `ponderhit` and `quit` act on a running job (a search,
+ * perft or bench); `isready`, `uci`, `d`, `moves`, `eval` and `query` answer at once about
+ * the position as last set; every other command waits until the job before it has ended,
+ * in order of arrival (a `quit` ends a running search but waits for a perft or bench).
+ * Returns false once `quit` has been received.
+ */
 bool protocol_handle(Protocol *p, const char *line);
 
-/* Reads and handles lines until `quit` or end of input, then stops any search. */
+/* The end of input: runs what is queued in turn, lets searches with a limit finish and
+ * stops those that would never end on their own; returns when the engine is idle. */
+void protocol_finish(Protocol *p);
+
+/* Reads lines (on a thread of its own) and handles them until `quit` or the end of
+ * input, then finishes as protocol_finish. */
 void protocol_loop(Protocol *p, FILE *in);
 
-/* Waits for a background search or perft to finish (command-line use). */
-void protocol_wait(Protocol *p);
+/* Command-line use: errors go to `errors` as "wyrm: <message>" lines. */
+void protocol_command_line(Protocol *p, FILE *errors);
+/* Errors reported so far. */
+int protocol_error_count(const Protocol *p);
 
 /* Upper bound on one input line; longer lines are reported and dropped. */
 enum { PROTOCOL_LINE_MAX = 32 * 1024 * 1024 };

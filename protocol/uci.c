@@ -1,39 +1,40 @@
 /*
  * Command parsing and replies. Every error is one `info string error: ...` line and leaves
- * the engine as it was. Commands that change state first stop a running search (its
- * bestmove is printed), so every `go` gets exactly one `bestmove`.
+ * the engine as it was. While a search, perft or bench runs, commands that would change
+ * the engine wait in a queue (see protocol_handle and docs/protocol.md), so every `go`
+ * gets exactly one `bestmove` and no search is cut short by the next command.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 #include "bench/bench.h"
-#include "engine/perft.h"
-#include "engine/registry.h"
+#include "engine/describe.h"
+#include "protocol/help.h"
+#include "protocol/input.h"
+#include "protocol/json.h"
 #include "protocol/protocol.h"
 
 #define ENGINE_NAME "wyrm 1.0"
 #define ENGINE_AUTHOR "the wyrm developers"
 
-enum { SPIN_MULTIPV_MAX = 256, SPIN_OVERHEAD_MAX = 5000, SPIN_NO_PROGRESS_MAX = 100000,
-       SPIN_THREADS_MAX = 1024 };
+enum { STOPLATENCY_THREADS_MAX = 1024 };
+
+typedef struct Pending {
+    struct Pending *next;
+    char line[];
+} Pending;
 
 typedef struct Tokens {
     char *buf;
     char **items;
     int count;
 } Tokens;
-
-/* What a running perft needs; owned by the protocol while the task runs. */
-typedef struct PerftTask {
-    Protocol *protocol;
-    const Game *game;
-    unsigned char *pos;
-    int depth;
-} PerftTask;
 
 struct Protocol {
     Engine *engine;
@@ -46,14 +47,64 @@ struct Protocol {
     int go_side;                     /* side to move at the last go; -1: no clock given */
     int64_t go_clock, go_inc;        /* its clock and increment at that go */
     int64_t lag;                     /* decaying maximum of the measured lags */
-    PerftTask perft;
+
+    /* Commands that wait for the running job (a search, perft or bench) to end, in order
+     * of arrival (see protocol_handle). */
+    Pending *queue, *queue_tail;
+    bool quit_received;              /* nothing after a quit is read */
+    bool task_running;               /* the job is a perft or bench: quit waits for it */
+    unsigned job_seq;                /* jobs started */
+    atomic_uint ended_seq;           /* the last job that has reported its end */
+    Input *input;                    /* set while protocol_loop reads */
+
+    /* Arguments of the running foreground task. */
+    BenchArgs bench_args;
+    int latency_count, latency_threads;
+
+    FILE *errors;                    /* command-line use: errors go here as "wyrm: ..." */
+    int error_count;
 };
 
 static void error(Protocol *p, const char *fmt, const char *arg)
 {
     char msg[ERR_MAX];
     snprintf(msg, sizeof msg, fmt, arg);
-    output_line(p->out, "info string error: %s", msg);
+    p->error_count++;
+    if (p->errors) {
+        fprintf(p->errors, "wyrm: %s\n", msg);
+        fflush(p->errors);
+    } else {
+        output_line(p->out, "info string error: %s", msg);
+    }
+}
+
+/* The running job has reported its end (its bestmove, perft total or last bench line):
+ * the protocol thread may start the next queued command. */
+static void job_ended(Protocol *p)
+{
+    atomic_store(&p->ended_seq, p->job_seq);
+    if (p->input)
+        input_wake(p->input);
+}
+
+static void job_starting(Protocol *p, bool task)
+{
+    p->job_seq++;
+    p->task_running = task;
+}
+
+static int64_t clock_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void error_line_too_long(Protocol *p)
+{
+    char msg[ERR_MAX];
+    snprintf(msg, sizeof msg, "input line longer than %d bytes ignored", PROTOCOL_LINE_MAX);
+    error(p, "%s", msg);
 }
 
 static Tokens tokenize(const char *line)
@@ -109,13 +160,6 @@ static bool parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
     return true;
 }
 
-/* Stops a running search or perft and waits for its report. */
-static void settle(Protocol *p)
-{
-    engine_stop(p->engine);
-    engine_wait(p->engine);
-}
-
 /* ---- search reports ---------------------------------------------------------------- */
 
 static void format_pv(Protocol *p, const Move *pv, int n, char *buf, size_t size)
@@ -157,11 +201,19 @@ static void report_info(void *ctx, const SearchInfo *info)
                 info->hashfull, info->time_ms, pv);
 }
 
+static void report_currmove(void *ctx, int depth, Move move, int number)
+{
+    Protocol *p = ctx;
+    char text[MOVE_STR_MAX];
+    p->go_game->move_to_str(p->go_root, move, text);
+    output_line(p->out, "info depth %d currmove %s currmovenumber %d", depth, text, number);
+}
+
 static void report_bestmove(void *ctx, Move best, Move ponder)
 {
     Protocol *p = ctx;
     const Game *g = p->go_game;
-    p->go_used_ms = now_ms() - p->go_start_ms;
+    p->go_used_ms = clock_ms() - p->go_start_ms;
     char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
     if (best != MOVE_NONE)
         g->move_to_str(p->go_root, best, best_str);
@@ -177,6 +229,7 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
         output_line(p->out, "bestmove %s ponder %s", best_str, ponder_str);
     else
         output_line(p->out, "bestmove %s", best_str);
+    job_ended(p);
 }
 
 /* ---- commands ------------------------------------------------------------------------- */
@@ -187,67 +240,12 @@ static void cmd_id(Protocol *p, Dialect dialect)
         p->dialect = dialect;
     output_line(p->out, "id name %s", ENGINE_NAME);
     output_line(p->out, "id author %s", ENGINE_AUTHOR);
-    char vars[4096];
-    size_t n = 0;
-    for (int i = 0; i < registry_count(); i++) {
-        const Game *g = registry_game(i);
-        n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", g->name);
-        for (const char *const *a = g->aliases; a && *a; a++)
-            n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", *a);
-    }
-    output_line(p->out, "option name UCI_Variant type combo default %s%s",
-                registry_default()->name, vars);
-    output_line(p->out, "option name Hash type spin default %d min 1 max %d",
-                ENGINE_HASH_DEFAULT_MB, TT_MB_MAX);
-    output_line(p->out, "option name Threads type spin default 1 min 1 max %d", SPIN_THREADS_MAX);
-    output_line(p->out, "option name MultiPV type spin default 1 min 1 max %d", SPIN_MULTIPV_MAX);
-    output_line(p->out, "option name Ponder type check default false");
-    output_line(p->out, "option name Move Overhead type spin default %d min 0 max %d",
-                ENGINE_OVERHEAD_DEFAULT, SPIN_OVERHEAD_MAX);
-    output_line(p->out, "option name NoProgressPlies type spin default %d min 0 max %d",
-                ENGINE_NO_PROGRESS_DEFAULT, SPIN_NO_PROGRESS_MAX);
-    output_line(p->out, "option name Contempt type spin default %d min %d max %d",
-                ENGINE_CONTEMPT_DEFAULT, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX);
-    output_line(p->out, "option name Clear Hash type button");
-    /* Game-declared options, once per name. */
-    for (int i = 0; i < registry_count(); i++) {
-        const Game *g = registry_game(i);
-        for (int j = 0; j < g->option_count; j++) {
-            bool seen = false;
-            for (int k = 0; k < i && !seen; k++)
-                for (int m = 0; m < registry_game(k)->option_count; m++)
-                    seen |= strcasecmp(registry_game(k)->options[m].name, g->options[j].name) == 0;
-            if (seen)
-                continue;
-            const GameOption *o = &g->options[j];
-            n = 0;
-            for (int c = 0; c < o->choice_count; c++)
-                n += (size_t)snprintf(vars + n, sizeof vars - n, " var %s", o->choices[c]);
-            output_line(p->out, "option name %s type combo default %s%s", o->name,
-                        o->choices[o->default_choice], vars);
-        }
-    }
+    help_option_lines(p->out, p->engine);
     output_line(p->out, dialect == DIALECT_UGI ? "ugiok" : "uciok");
-}
-
-static bool set_spin(Protocol *p, const char *name, const char *value, int64_t lo, int64_t hi,
-                     int *target)
-{
-    int64_t v;
-    if (!parse_int64(value, lo, hi, &v)) {
-        char msg[ERR_MAX];
-        snprintf(msg, sizeof msg, "invalid value '%.64s' for option %s (%" PRId64 "..%" PRId64 ")",
-                 value, name, lo, hi);
-        error(p, "%s", msg);
-        return false;
-    }
-    *target = (int)v;
-    return true;
 }
 
 static void cmd_setoption(Protocol *p, const Tokens *t)
 {
-    Engine *e = p->engine;
     char name[256], value[1024], err[ERR_MAX];
     int name_at = -1, value_at = t->count;
     for (int i = 1; i < t->count; i++) {
@@ -264,43 +262,8 @@ static void cmd_setoption(Protocol *p, const Tokens *t)
     }
     join(t, name_at, value_at, name, sizeof name);
     join(t, value_at + 1, t->count, value, sizeof value);
-    bool has_value = value_at < t->count;
-    settle(p);
-    if (strcasecmp(name, "Clear Hash") == 0) {
-        engine_clear_hash(e);
-        return;
-    }
-    if (!has_value) {
-        error(p, "option %s needs a value", name);
-        return;
-    }
-    if (strcasecmp(name, "UCI_Variant") == 0) {
-        if (!engine_set_game(e, value, err))
-            error(p, "%s", err);
-    } else if (strcasecmp(name, "Hash") == 0) {
-        int64_t mb;
-        if (!parse_int64(value, 1, TT_MB_MAX, &mb))
-            error(p, "invalid value '%.64s' for option Hash", value);
-        else if (!engine_set_hash(e, mb, err))
-            error(p, "%s", err);
-    } else if (strcasecmp(name, "Threads") == 0) {
-        set_spin(p, "Threads", value, 1, SPIN_THREADS_MAX, &e->threads);
-    } else if (strcasecmp(name, "MultiPV") == 0) {
-        set_spin(p, "MultiPV", value, 1, SPIN_MULTIPV_MAX, &e->multipv);
-    } else if (strcasecmp(name, "Move Overhead") == 0) {
-        set_spin(p, "Move Overhead", value, 0, SPIN_OVERHEAD_MAX, &e->move_overhead);
-    } else if (strcasecmp(name, "NoProgressPlies") == 0) {
-        set_spin(p, "NoProgressPlies", value, 0, SPIN_NO_PROGRESS_MAX, &e->no_progress_plies);
-    } else if (strcasecmp(name, "Contempt") == 0) {
-        set_spin(p, "Contempt", value, -ENGINE_CONTEMPT_MAX, ENGINE_CONTEMPT_MAX, &e->contempt);
-    } else if (strcasecmp(name, "Ponder") == 0) {
-        if (strcasecmp(value, "true") == 0 || strcasecmp(value, "false") == 0)
-            e->ponder = strcasecmp(value, "true") == 0;
-        else
-            error(p, "invalid value '%.64s' for option Ponder (true or false)", value);
-    } else if (!engine_set_game_option(e, name, value, err)) {
+    if (!engine_set_option(p->engine, name, value_at < t->count ? value : NULL, err))
         error(p, "%s", err);
-    }
 }
 
 static void cmd_position(Protocol *p, const Tokens *t)
@@ -329,47 +292,37 @@ static void cmd_position(Protocol *p, const Tokens *t)
     if (has_fen)
         join(t, 2, moves_at, fen, sizeof fen);
     int move_count = moves_at < t->count ? t->count - moves_at - 1 : 0;
-    settle(p);
     if (!engine_set_position(p->engine, has_fen ? fen : NULL,
                              (const char *const *)t->items + moves_at + 1, move_count, err))
         error(p, "%s", err);
 }
 
-static void perft_line(void *ctx, const char *move, uint64_t nodes)
+static void perft_move(void *ctx, const char *move, uint64_t nodes)
 {
     output_line(((Protocol *)ctx)->out, "%s: %" PRIu64, move, nodes);
 }
 
-static void perft_task(void *arg, const atomic_bool *stop)
+static void perft_done(void *ctx, uint64_t total, bool stopped)
 {
-    PerftTask *task = arg;
-    Protocol *p = task->protocol;
-    uint64_t total = perft_divide(task->game, task->pos, task->depth, perft_line, p, stop);
-    if (atomic_load(stop))
+    Protocol *p = ctx;
+    if (stopped)
         output_line(p->out, "info string perft stopped");
     else
         output_line(p->out, "\nNodes searched: %" PRIu64, total);
+    job_ended(p);
 }
 
 static void start_perft(Protocol *p, const char *depth_str)
 {
     int64_t depth;
     if (!depth_str || !parse_int64(depth_str, 1, MAX_PLY, &depth)) {
-        error(p, "perft needs a depth from 1 to %s", "128");
+        char msg[ERR_MAX];
+        snprintf(msg, sizeof msg, "perft needs a depth from 1 to %d", MAX_PLY);
+        error(p, "%s", msg);
         return;
     }
-    settle(p);
-    Engine *e = p->engine;
-    PerftTask *task = &p->perft;
-    free(task->pos);
-    task->pos = malloc(e->game->pos_size);
-    if (!task->pos)
-        abort();
-    memcpy(task->pos, e->pos, e->game->pos_size);
-    task->protocol = p;
-    task->game = e->game;
-    task->depth = (int)depth;
-    pool_run_task(e->pool, perft_task, task);
+    job_starting(p, true);
+    engine_perft(p->engine, (int)depth, (PerftReport){p, perft_move, perft_done});
 }
 
 /* How much the clock lost on our last move beyond the time until our bestmove: the
@@ -392,15 +345,44 @@ static void measure_lag(Protocol *p, const SearchLimits *limits, int side)
     p->go_inc = limits->inc[side];
 }
 
+/* Every word `go` knows; `searchmoves` takes the moves up to the next of them. */
+static bool is_go_keyword(const char *tok)
+{
+    static const char *const words[] = {
+        "wtime", "btime", "winc", "binc", "p1time", "p2time", "p1inc", "p2inc", "movestogo",
+        "depth", "nodes", "movetime", "mate", "infinite", "ponder", "searchmoves", "perft"};
+    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+        if (strcmp(tok, words[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Reads the moves after `searchmoves` from t->items[at]; returns the index after them.
+ * An illegal or repeated move is reported and left out. */
+static int parse_searchmoves(Protocol *p, const Tokens *t, int at, SearchLimits *limits)
+{
+    for (; at < t->count && !is_go_keyword(t->items[at]); at++) {
+        Move m = engine_parse_move(p->engine, t->items[at]);
+        bool repeated = false;
+        for (int j = 0; j < limits->searchmove_count; j++)
+            repeated |= limits->searchmoves[j] == m;
+        if (m == MOVE_NONE)
+            error(p, "illegal move '%.64s' in searchmoves, ignored", t->items[at]);
+        else if (!repeated && limits->searchmove_count < MAX_MOVES)
+            limits->searchmoves[limits->searchmove_count++] = m;
+    }
+    return at;
+}
+
 static void cmd_go(Protocol *p, const Tokens *t)
 {
     Engine *e = p->engine;
+    const Game *g = engine_game(e);
     if (t->count > 1 && strcmp(t->items[1], "perft") == 0) {
         start_perft(p, t->count > 2 ? t->items[2] : NULL);
         return;
     }
-    SearchLimits limits = {.time = {-1, -1}, .multipv = e->multipv,
-                           .move_overhead = e->move_overhead};
+    SearchLimits limits = {.time = {-1, -1}}; /* multipv, move_overhead: the options */
     static const struct {
         const char *name;
         int player; /* -1: not a clock field */
@@ -417,6 +399,10 @@ static void cmd_go(Protocol *p, const Tokens *t)
         }
         if (strcmp(tok, "ponder") == 0) {
             limits.ponder = true;
+            continue;
+        }
+        if (strcmp(tok, "searchmoves") == 0) {
+            i = parse_searchmoves(p, t, i + 1, &limits) - 1;
             continue;
         }
         bool known = false, ok = false;
@@ -445,6 +431,9 @@ static void cmd_go(Protocol *p, const Tokens *t)
             } else if (strcmp(tok, "movetime") == 0) {
                 if ((ok = val && parse_int64(val, 0, INT64_MAX / 4, &v)))
                     limits.movetime = v > 0 ? v : 1;
+            } else if (strcmp(tok, "mate") == 0) {
+                if ((ok = val && parse_int64(val, 1, MAX_PLY / 2, &v)))
+                    limits.mate = (int)v;
             } else if (strcmp(tok, "movestogo") == 0) {
                 if ((ok = val && parse_int64(val, 0, 100000, &v)))
                     limits.movestogo = (int)v;
@@ -460,21 +449,22 @@ static void cmd_go(Protocol *p, const Tokens *t)
             error(p, "bad value for go %s, ignored", tok);
         i++;
     }
-    settle(p);
-    p->go_start_ms = now_ms();
-    measure_lag(p, &limits, e->game->side_to_move(e->pos));
+    p->go_start_ms = clock_ms();
+    g = engine_game(e);
+    measure_lag(p, &limits, g->side_to_move(engine_position(e)));
     limits.lag = p->lag;
-    p->go_game = e->game;
+    p->go_game = g;
     free(p->go_root);
-    p->go_root = malloc(e->game->pos_size);
+    p->go_root = malloc(g->pos_size);
     if (!p->go_root)
         abort();
-    memcpy(p->go_root, e->pos, e->game->pos_size);
-    SearchReport report = {p, report_info, report_bestmove};
+    memcpy(p->go_root, engine_position(e), g->pos_size);
+    SearchReport report = {p, report_info, report_bestmove, report_currmove};
     if (engine_game_end(e).result != RESULT_NONE) {
         report_bestmove(p, MOVE_NONE, MOVE_NONE);
         return;
     }
+    job_starting(p, false);
     engine_go(e, &limits, report);
 }
 
@@ -488,10 +478,10 @@ static const char *result_word(const GameEnd *end)
 
 static void print_result_info(Protocol *p)
 {
-    Engine *e = p->engine;
-    if (e->game->result_info && engine_game_end(e).result != RESULT_NONE) {
+    const Game *g = engine_game(p->engine);
+    if (g->result_info && engine_game_end(p->engine).result != RESULT_NONE) {
         char info[512];
-        e->game->result_info(e->pos, info, sizeof info);
+        g->result_info(engine_position(p->engine), info, sizeof info);
         output_line(p->out, "info string result %s", info);
     }
 }
@@ -504,7 +494,8 @@ static void cmd_query(Protocol *p, const Tokens *t)
     if (strcmp(what, "gameover") == 0)
         output_line(p->out, "response %s", end.result != RESULT_NONE ? "true" : "false");
     else if (strcmp(what, "p1turn") == 0)
-        output_line(p->out, "response %s", e->game->side_to_move(e->pos) == P1 ? "true" : "false");
+        output_line(p->out, "response %s",
+                    engine_game(e)->side_to_move(engine_position(e)) == P1 ? "true" : "false");
     else if (strcmp(what, "result") == 0) {
         print_result_info(p);
         output_line(p->out, "response %s", result_word(&end));
@@ -512,31 +503,51 @@ static void cmd_query(Protocol *p, const Tokens *t)
         error(p, "unknown query '%.64s' (gameover, p1turn, result)", what);
 }
 
-static void cmd_display(Protocol *p)
+static void cmd_display(Protocol *p, const Tokens *t)
 {
+    (void)t;
     Engine *e = p->engine;
-    const Game *g = e->game;
+    const Game *g = engine_game(e);
+    const void *pos = engine_position(e);
     char board[16384], fen[FEN_MAX];
-    g->display(e->pos, board, sizeof board);
-    g->fen_write(e->pos, fen, sizeof fen);
+    g->display(pos, board, sizeof board);
+    g->fen_write(pos, fen, sizeof fen);
     GameEnd end = engine_game_end(e);
     output_block(p->out, board);
+    output_line(p->out, "Legend:");
+    for (const char *s = g->describe->legend; *s;) {
+        int len = (int)strcspn(s, "\n");
+        output_line(p->out, "  %.*s", len, s);
+        s += len + (s[len] == '\n');
+    }
     output_line(p->out, "Game: %s", g->name);
     output_line(p->out, "Fen: %s", fen);
-    output_line(p->out, "Key: %016" PRIX64, g->key(e->pos));
-    output_line(p->out, "Side to move: %s", g->side_names[g->side_to_move(e->pos)]);
-    if (end.result == RESULT_NONE)
+    output_line(p->out, "Key: %016" PRIX64, g->key(pos));
+    output_line(p->out, "Side to move: %s", g->side_names[g->side_to_move(pos)]);
+    if (end.result == RESULT_NONE) {
         output_line(p->out, "Result: none");
-    else
-        output_line(p->out, "Result: %s (%s)", result_word(&end), end.reason);
-    print_result_info(p);
+        return;
+    }
+    Verdict v;
+    describe_verdict(g, pos, end.why, end.winner, engine_no_progress_limit(e), &v);
+    output_line(p->out, "Result: %s", v.text);
 }
 
-static void cmd_moves(Protocol *p)
+static void cmd_json(Protocol *p, const Tokens *t)
 {
-    Engine *e = p->engine;
+    (void)t;
+    char *line = json_position(p->engine);
+    output_line(p->out, "%s", line);
+    free(line);
+}
+
+static void cmd_moves(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    const Game *g = engine_game(p->engine);
+    const void *pos = engine_position(p->engine);
     Move moves[MAX_MOVES];
-    int n = e->game->gen_moves(e->pos, moves);
+    int n = g->gen_moves(pos, moves);
     size_t size = (size_t)n * MOVE_STR_MAX + 1, len = 0;
     char *line = malloc(size);
     if (!line)
@@ -544,53 +555,216 @@ static void cmd_moves(Protocol *p)
     line[0] = 0;
     for (int i = 0; i < n; i++) {
         char m[MOVE_STR_MAX];
-        e->game->move_to_str(e->pos, moves[i], m);
+        g->move_to_str(pos, moves[i], m);
         len += (size_t)snprintf(line + len, size - len, "%s%s", i ? " " : "", m);
     }
     output_line(p->out, "%s", line);
     free(line);
 }
 
-static void cmd_eval(Protocol *p)
+static void cmd_eval(Protocol *p, const Tokens *t)
 {
-    Engine *e = p->engine;
+    (void)t;
     char terms[8192];
-    e->game->eval_terms(e->pos, terms, sizeof terms);
+    engine_game(p->engine)->eval_terms(engine_position(p->engine), terms, sizeof terms);
     output_block(p->out, terms);
+}
+
+static void bench_line(void *ctx, const char *text)
+{
+    output_line(((Protocol *)ctx)->out, "%s", text);
+}
+
+static BenchOutput bench_output(Protocol *p) { return (BenchOutput){p, bench_line}; }
+
+static void bench_task(void *arg, const atomic_bool *stop)
+{
+    Protocol *p = arg;
+    bench_run(&p->bench_args, bench_output(p), stop);
+    job_ended(p);
 }
 
 static void cmd_bench(Protocol *p, const Tokens *t)
 {
     char err[ERR_MAX];
-    BenchArgs args;
-    if (!bench_parse_args((const char *const *)t->items + 1, t->count - 1, &args, err)) {
+    if (!bench_parse_args((const char *const *)t->items + 1, t->count - 1, &p->bench_args, err)) {
         error(p, "%s", err);
         return;
     }
-    settle(p);
-    bench_run(&args, p->out);
+    job_starting(p, true);
+    engine_run(p->engine, bench_task, p);
+}
+
+static void stoplatency_task(void *arg, const atomic_bool *stop)
+{
+    Protocol *p = arg;
+    bench_stop_latency(engine_game(p->engine), p->latency_count, p->latency_threads,
+                       bench_output(p), stop);
+    job_ended(p);
 }
 
 static void cmd_stoplatency(Protocol *p, const Tokens *t)
 {
     int64_t count = 100, threads = 1;
     if ((t->count > 1 && !parse_int64(t->items[1], 1, 100000, &count)) ||
-        (t->count > 2 && !parse_int64(t->items[2], 1, SPIN_THREADS_MAX, &threads)) ||
+        (t->count > 2 && !parse_int64(t->items[2], 1, STOPLATENCY_THREADS_MAX, &threads)) ||
         t->count > 3) {
         error(p, "%s", "usage: stoplatency [count] [threads]");
         return;
     }
-    settle(p);
-    bench_stop_latency(p->engine->game, (int)count, (int)threads, p->out);
+    p->latency_count = (int)count;
+    p->latency_threads = (int)threads;
+    job_starting(p, true);
+    engine_run(p->engine, stoplatency_task, p);
 }
 
-static void cmd_perftsuite(Protocol *p)
+static void perftsuite_task(void *arg, const atomic_bool *stop)
 {
-    settle(p);
-    bench_perft_suite(p->out);
+    Protocol *p = arg;
+    bench_perft_suite(bench_output(p), stop);
+    job_ended(p);
+}
+
+static void cmd_perftsuite(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    job_starting(p, true);
+    engine_run(p->engine, perftsuite_task, p);
+}
+
+static void cmd_version(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    help_version(p->out, ENGINE_NAME);
+}
+
+static void cmd_help(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    help_usage(p->out, p->engine);
+}
+
+static void cmd_uci(Protocol *p, const Tokens *t) { (void)t, cmd_id(p, DIALECT_UCI); }
+static void cmd_ugi(Protocol *p, const Tokens *t) { (void)t, cmd_id(p, DIALECT_UGI); }
+static void cmd_isready(Protocol *p, const Tokens *t) { (void)t, output_line(p->out, "readyok"); }
+static void cmd_stop(Protocol *p, const Tokens *t) { (void)t, engine_stop(p->engine); }
+static void cmd_ponderhit(Protocol *p, const Tokens *t) { (void)t, engine_ponderhit(p->engine); }
+
+static void cmd_newgame(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    engine_new_game(p->engine);
+    p->go_side = -1;
+    p->lag = 0;
+}
+
+static void cmd_perft(Protocol *p, const Tokens *t)
+{
+    start_perft(p, t->count > 1 ? t->items[1] : NULL);
+}
+
+static void free_queue(Protocol *p)
+{
+    for (Pending *q = p->queue, *next; q; q = next) {
+        next = q->next;
+        free(q);
+    }
+    p->queue = p->queue_tail = NULL;
+}
+
+/* Runs when its turn comes, the engine idle: nothing queued after it runs. */
+static void cmd_quit(Protocol *p, const Tokens *t)
+{
+    (void)t;
+    free_queue(p);
 }
 
 /* ---- dispatch ------------------------------------------------------------------------- */
+
+/* When a command acts. AT_ONCE: on arrival, about the position as last set (a search may
+ * run meanwhile). IN_TURN: once every job and command before it has finished. CONTROL:
+ * on arrival, on the running job. */
+typedef enum { AT_ONCE, IN_TURN, CONTROL } When;
+
+typedef struct Command {
+    const char *name;
+    When when;
+    void (*run)(Protocol *p, const Tokens *t);
+} Command;
+
+static const Command COMMANDS[] = {
+    {"uci", AT_ONCE, cmd_uci},
+    {"ugi", AT_ONCE, cmd_ugi},
+    {"isready", AT_ONCE, cmd_isready},
+    {"setoption", IN_TURN, cmd_setoption},
+    {"ucinewgame", IN_TURN, cmd_newgame},
+    {"uginewgame", IN_TURN, cmd_newgame},
+    {"position", IN_TURN, cmd_position},
+    {"go", IN_TURN, cmd_go},
+    {"stop", CONTROL, cmd_stop},
+    {"ponderhit", CONTROL, cmd_ponderhit},
+    {"quit", IN_TURN, cmd_quit},
+    {"query", AT_ONCE, cmd_query},
+    {"d", AT_ONCE, cmd_display},
+    {"moves", AT_ONCE, cmd_moves},
+    {"json", AT_ONCE, cmd_json},
+    {"eval", AT_ONCE, cmd_eval},
+    {"perft", IN_TURN, cmd_perft},
+    {"bench", IN_TURN, cmd_bench},
+    {"perftsuite", IN_TURN, cmd_perftsuite},
+    {"stoplatency", IN_TURN, cmd_stoplatency},
+    {"help", AT_ONCE, cmd_help},
+    {"version", AT_ONCE, cmd_version},
+};
+
+/* The command named by the first word of line, or NULL; the word is copied to name. */
+static const Command *find_command(const char *line, char *name, size_t size)
+{
+    while (*line && isspace((unsigned char)*line))
+        line++;
+    size_t n = 0;
+    while (line[n] && !isspace((unsigned char)line[n]))
+        n++;
+    snprintf(name, size, "%.*s", (int)n, line);
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof *COMMANDS; i++)
+        if (strlen(COMMANDS[i].name) == n && strncmp(COMMANDS[i].name, line, n) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static void run_line(Protocol *p, const Command *c, const char *line)
+{
+    Tokens t = tokenize(line);
+    c->run(p, &t);
+    tokens_free(&t);
+}
+
+static bool head_is_quit(const Protocol *p)
+{
+    char name[16];
+    return p->queue && find_command(p->queue->line, name, sizeof name)->run == cmd_quit;
+}
+
+/* Runs queued commands while the engine is idle. A quit waiting behind a search ends
+ * it; one behind a perft or bench waits for it. */
+static void pump(Protocol *p)
+{
+    while (p->queue) {
+        if (engine_busy(p->engine)) {
+            if (head_is_quit(p) && !p->task_running)
+                engine_stop(p->engine);
+            return;
+        }
+        engine_wait(p->engine);
+        Pending *q = p->queue;
+        p->queue = q->next;
+        if (!p->queue)
+            p->queue_tail = NULL;
+        char name[16];
+        run_line(p, find_command(q->line, name, sizeof name), q->line);
+        free(q);
+    }
+}
 
 Protocol *protocol_create(Engine *engine, FILE *out)
 {
@@ -600,114 +774,102 @@ Protocol *protocol_create(Engine *engine, FILE *out)
     p->engine = engine;
     p->out = output_create(out);
     p->go_side = -1;
+    atomic_init(&p->ended_seq, 0);
     return p;
 }
 
 void protocol_destroy(Protocol *p)
 {
-    settle(p);
+    engine_stop(p->engine);
+    engine_wait(p->engine);
+    free_queue(p);
     output_destroy(p->out);
     free(p->go_root);
-    free(p->perft.pos);
     free(p);
 }
 
-void protocol_wait(Protocol *p) { engine_wait(p->engine); }
+void protocol_command_line(Protocol *p, FILE *errors) { p->errors = errors; }
+int protocol_error_count(const Protocol *p) { return p->error_count; }
 
 bool protocol_handle(Protocol *p, const char *line)
 {
-    Tokens t = tokenize(line);
-    bool go_on = true;
-    const char *cmd = t.count ? t.items[0] : "";
-    if (t.count == 0)
+    if (p->quit_received)
+        return false;
+    char name[128];
+    const Command *c = find_command(line, name, sizeof name);
+    if (!name[0])
         ;
-    else if (strcmp(cmd, "uci") == 0)
-        cmd_id(p, DIALECT_UCI);
-    else if (strcmp(cmd, "ugi") == 0)
-        cmd_id(p, DIALECT_UGI);
-    else if (strcmp(cmd, "isready") == 0)
-        output_line(p->out, "readyok");
-    else if (strcmp(cmd, "setoption") == 0)
-        cmd_setoption(p, &t);
-    else if (strcmp(cmd, "ucinewgame") == 0 || strcmp(cmd, "uginewgame") == 0) {
-        settle(p);
-        engine_new_game(p->engine);
-        p->go_side = -1;
-        p->lag = 0;
-    } else if (strcmp(cmd, "position") == 0)
-        cmd_position(p, &t);
-    else if (strcmp(cmd, "go") == 0)
-        cmd_go(p, &t);
-    else if (strcmp(cmd, "stop") == 0)
-        engine_stop(p->engine);
-    else if (strcmp(cmd, "ponderhit") == 0)
-        pool_ponderhit(p->engine->pool);
-    else if (strcmp(cmd, "query") == 0)
-        cmd_query(p, &t);
-    else if (strcmp(cmd, "quit") == 0)
-        go_on = false;
-    else if (strcmp(cmd, "d") == 0)
-        cmd_display(p);
-    else if (strcmp(cmd, "moves") == 0)
-        cmd_moves(p);
-    else if (strcmp(cmd, "perft") == 0)
-        start_perft(p, t.count > 1 ? t.items[1] : NULL);
-    else if (strcmp(cmd, "eval") == 0)
-        cmd_eval(p);
-    else if (strcmp(cmd, "bench") == 0)
-        cmd_bench(p, &t);
-    else if (strcmp(cmd, "perftsuite") == 0)
-        cmd_perftsuite(p);
-    else if (strcmp(cmd, "stoplatency") == 0)
-        cmd_stoplatency(p, &t);
-    else
-        error(p, "unknown command '%.64s'", cmd);
-    tokens_free(&t);
-    return go_on;
+    else if (!c)
+        error(p, "unknown command '%.64s'", name);
+    else if (c->when != IN_TURN)
+        run_line(p, c, line);
+    else {
+        if (c->run == cmd_quit) {
+            p->quit_received = true;
+            if (engine_busy(p->engine) && !p->task_running)
+                engine_stop(p->engine);
+        }
+        size_t len = strlen(line);
+        Pending *q = malloc(sizeof *q + len + 1);
+        if (!q)
+            abort();
+        q->next = NULL;
+        memcpy(q->line, line, len + 1);
+        if (p->queue_tail)
+            p->queue_tail->next = q;
+        else
+            p->queue = q;
+        p->queue_tail = q;
+    }
+    pump(p);
+    return !p->quit_received;
+}
+
+void protocol_finish(Protocol *p)
+{
+    Engine *e = p->engine;
+    while (p->queue) {
+        if (engine_busy(e)) {
+            if (engine_waits_for_stop(e) || (head_is_quit(p) && !p->task_running))
+                engine_stop(e);
+            engine_wait(e);
+        }
+        pump(p);
+    }
+    if (engine_waits_for_stop(e))
+        engine_stop(e);
+    engine_wait(e);
+}
+
+/* input_wait's condition: the running job has ended and commands wait for their turn. */
+static bool queue_may_run(void *ctx)
+{
+    Protocol *p = ctx;
+    return p->queue && atomic_load(&p->ended_seq) == p->job_seq;
 }
 
 void protocol_loop(Protocol *p, FILE *in)
 {
-    size_t cap = 4096, len = 0;
-    char *line = malloc(cap);
-    bool too_long = false, go_on = true;
-    if (!line)
-        abort();
-    for (int c; go_on && (c = getc(in)) != EOF;) {
-        if (c != '\n') {
-            if (too_long)
-                continue;
-            if (len + 1 >= PROTOCOL_LINE_MAX) {
-                too_long = true;
-                continue;
-            }
-            if (len + 1 >= cap) {
-                cap *= 2;
-                line = realloc(line, cap);
-                if (!line)
-                    abort();
-            }
-            /* A NUL would cut the line short; show it as a bad byte instead. */
-            line[len++] = c == 0 ? '?' : (char)c;
-            continue;
+    p->input = input_start(in, PROTOCOL_LINE_MAX);
+    for (bool ended = false; !ended && !p->quit_received;) {
+        InputLine *lines = input_wait(p->input, queue_may_run, p, &ended);
+        for (InputLine *l = lines, *next; l; l = next) {
+            next = l->next;
+            if (l->too_long && !p->quit_received)
+                error_line_too_long(p);
+            else
+                protocol_handle(p, l->text);
+            free(l);
         }
-        line[len] = 0;
-        if (too_long)
-            error(p, "input line longer than %s bytes ignored", "33554432");
-        else
-            go_on = protocol_handle(p, line);
-        len = 0;
-        too_long = false;
+        if (queue_may_run(p)) {
+            engine_wait(p->engine);
+            pump(p);
+        }
     }
-    if (go_on && len && !too_long) {
-        line[len] = 0;
-        go_on = protocol_handle(p, line);
-    }
-    free(line);
-    /* At the end of input a search with a limit (a script's `go depth 10`) may finish;
-     * one that would never end on its own, or a `quit`, is stopped. */
-    SearchPool *pool = p->engine->pool;
-    if (!go_on || (pool->task == NULL && (pool->job.limits.infinite || atomic_load(&pool->pondering))))
-        engine_stop(p->engine);
-    engine_wait(p->engine);
+    /* At the end of input the queue runs in turn; a search with a limit (a script's
+     * `go depth 10`) may finish, one that would never end on its own is stopped. */
+    protocol_finish(p);
+    Input *input = p->input;
+    p->input = NULL;
+    input_stop(input);
 }

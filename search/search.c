@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/rng.h"
 #include "search/movepick.h"
 #include "search/thread.h"
 
@@ -63,6 +64,13 @@ enum {
     REPETITION_FIRST_BACK = 4,     /* the nearest earlier ply that can repeat a position */
     REPETITIONS_BEFORE_ROOT = 2,   /* earlier occurrences before the root that make a draw */
     HELPER_DEPTH_SKEW = 1,         /* odd helper threads start this much deeper */
+    /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
+     * depth 1 + level (see skill_pick); the weakness grows by SKILL_WEAKNESS_STEP per level
+     * below full strength from SKILL_WEAKNESS_MIN, in 1/SKILL_SCALE units. */
+    SKILL_LINES = 4,
+    SKILL_WEAKNESS_MIN = 80,
+    SKILL_WEAKNESS_STEP = 2,
+    SKILL_SCALE = 128,
 };
 
 #define LMR_BASE 0.75
@@ -178,6 +186,21 @@ static inline void *play(SearchThread *t, int ply, Move move)
     t->stack[ply].move = move;
     enter(t, ply + 1);
     return child;
+}
+
+/* The root move about to be searched, once the search has run long enough for a GUI to
+ * want progress; under the lock so that nothing follows the bestmove. */
+static void report_currmove(SearchThread *t, Move move, int searched)
+{
+    SearchPool *pool = t->pool;
+    if (t->id != 0 || !pool->job.report.currmove ||
+        pool_elapsed_ms(pool) < SEARCH_CURRMOVE_AFTER_MS)
+        return;
+    pthread_mutex_lock(&pool->lock);
+    if (!pool->reported)
+        pool->job.report.currmove(pool->job.report.ctx, t->root_depth, move,
+                                  searched + t->multipv_index);
+    pthread_mutex_unlock(&pool->lock);
 }
 
 static void update_pv(SearchStack *ss, Move move)
@@ -439,6 +462,8 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
 
         play(t, ply, m);
         searched++;
+        if (root)
+            report_currmove(t, m, searched);
         if (!noisy)
             quiets[quiet_count++] = m;
 
@@ -548,6 +573,19 @@ static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
     pool->job.report.info(pool->job.report.ctx, &info);
 }
 
+/* `go searchmoves`: keeps the root moves the limits list (all when none of them is). */
+static int restrict_root(const SearchLimits *limits, Move *moves, int n)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < limits->searchmove_count; j++)
+            if (moves[i] == limits->searchmoves[j]) {
+                moves[kept++] = moves[i];
+                break;
+            }
+    return kept ? kept : n;
+}
+
 void search_thread_prepare(SearchThread *t)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -566,20 +604,27 @@ void search_thread_prepare(SearchThread *t)
         ss->pv_length = 0;
     }
     /* The root's moves in the order the move picker gives them (no table move, no
-     * killers yet): noisy gains, quiet moves by history, noisy losses. */
-    MovePicker mp;
-    movepick_init(&mp, t, 0, MOVE_NONE, false);
+     * killers yet): noisy gains, quiet moves by history, noisy losses; then only those
+     * `searchmoves` names, if it names any. */
+    Move *moves = malloc(sizeof(Move) * (size_t)g->max_moves);
     free(t->root_moves);
     t->root_moves = calloc((size_t)g->max_moves, sizeof(RootMove));
-    if (!t->root_moves)
+    if (!moves || !t->root_moves)
         abort();
-    int count = 0;
+    MovePicker mp;
+    movepick_init(&mp, t, 0, MOVE_NONE, false);
+    int n = 0;
     bool over = g->result(pos_at(t, 0)) != RESULT_NONE;
-    for (Move m; !over && (m = movepick_next(&mp)) != MOVE_NONE; count++) {
-        t->root_moves[count] = (RootMove){.move = m, .score = -SCORE_INFINITE,
-                                          .previous_score = -SCORE_INFINITE, .pv_length = 1};
-        t->root_moves[count].pv[0] = m;
+    for (Move m; !over && (m = movepick_next(&mp)) != MOVE_NONE;)
+        moves[n++] = m;
+    int count = restrict_root(&pool->job.limits, moves, n);
+    for (int i = 0; i < count; i++) {
+        Move m = moves[i];
+        t->root_moves[i] = (RootMove){.move = m, .score = -SCORE_INFINITE,
+                                      .previous_score = -SCORE_INFINITE, .pv_length = 1};
+        t->root_moves[i].pv[0] = m;
     }
+    free(moves);
     t->root_count = count;
     atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
     t->seldepth = 0;
@@ -619,6 +664,37 @@ static void search_line(SearchThread *t, int depth, int k)
     }
 }
 
+/*
+ * Skill below full strength, with pool->lock held: chooses among the first `lines` root
+ * moves (best first). Each line's score is raised by a share of what it loses to the best
+ * line (the weaker the level, the more of the loss is forgiven) plus a random share of
+ * the spread between the lines (at most one margin unit), and the highest total wins.
+ * The random numbers come from the root position's key, so a level plays the same move
+ * in the same position.
+ */
+static void skill_pick(SearchThread *t, int lines)
+{
+    SearchPool *pool = t->pool;
+    const RootMove *rm = t->root_moves;
+    int handicap = pool->job.skill_handicap;
+    int weakness = SKILL_WEAKNESS_MIN + SKILL_WEAKNESS_STEP * handicap;
+    Score top = rm[0].score, spread = top - rm[lines - 1].score;
+    if (spread > t->game->params.margin_unit)
+        spread = (Score)t->game->params.margin_unit;
+    uint64_t seed = t->game->key(pool->job.root) ^ (uint64_t)handicap;
+    int64_t best_value = INT64_MIN;
+    for (int i = 0; i < lines; i++) {
+        int64_t loss = (int64_t)top - rm[i].score;
+        int64_t push = (weakness * loss + spread * (int64_t)rng_below(&seed, (uint64_t)weakness)) /
+                       SKILL_SCALE;
+        if (rm[i].score + push > best_value) {
+            best_value = rm[i].score + push;
+            pool->skill_best = rm[i].move;
+            pool->skill_ponder = rm[i].pv_length > 1 ? rm[i].pv[1] : MOVE_NONE;
+        }
+    }
+}
+
 /* Helper threads diversify by starting some iterations deeper. */
 static int first_depth(const SearchThread *t)
 {
@@ -630,7 +706,9 @@ void search_thread_run(SearchThread *t)
     SearchPool *pool = t->pool;
     const SearchLimits *limits = &pool->job.limits;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY ? limits->depth : MAX_PLY - 1;
-    int lines = limits->multipv < t->root_count ? limits->multipv : t->root_count;
+    int handicap = pool->job.skill_handicap;
+    int wanted = handicap && limits->multipv < SKILL_LINES ? SKILL_LINES : limits->multipv;
+    int lines = wanted < t->root_count ? wanted : t->root_count;
     if (lines < 1)
         lines = 1;
     if (t->root_count == 0)
@@ -650,6 +728,8 @@ void search_thread_run(SearchThread *t)
             break;
         sort_root_moves(t->root_moves, lines);
         pthread_mutex_lock(&pool->lock);
+        if (t->id == 0 && handicap && depth <= 1 + SEARCH_SKILL_FULL - handicap)
+            skill_pick(t, lines);
         t->completed_depth = depth;
         t->completed_best = t->root_moves[0].move;
         t->completed_score = t->root_moves[0].score;
@@ -664,6 +744,14 @@ void search_thread_run(SearchThread *t)
         pthread_mutex_unlock(&pool->lock);
         if (t->id != 0)
             continue;
+
+        /* go mate N: a forced win in N moves or fewer is the answer, at once even in an
+         * infinite or pondering search (as Stockfish does). */
+        if (limits->mate && t->completed_score >= SCORE_WIN_BOUND &&
+            score_mate_moves(t->completed_score) <= limits->mate) {
+            atomic_store(&pool->stop, true);
+            break;
+        }
 
         /* Time: spend more while the best move keeps changing or the score drops. */
         bool waiting = limits->infinite || atomic_load(&pool->pondering);

@@ -22,6 +22,9 @@ typedef struct SearchLimits {
     int64_t move_overhead;  /* ms kept back from every move for transmission */
     int64_t lag;            /* ms per move the clock lost outside the search, as measured
                              * from the clocks the GUI reported (0: unknown) */
+    int mate;               /* stop at a forced win in this many moves or fewer; 0: none */
+    int searchmove_count;   /* > 0: only these root moves are searched */
+    Move searchmoves[MAX_MOVES];
 } SearchLimits;
 
 /* Bound of a reported score: the search window failed high (lower) or low (upper). */
@@ -43,7 +46,16 @@ typedef struct SearchReport {
     void (*info)(void *ctx, const SearchInfo *info);
     /* Called exactly once per search; ponder is MOVE_NONE when unknown. */
     void (*bestmove)(void *ctx, Move best, Move ponder);
+    /* May be NULL. Once the search has run SEARCH_CURRMOVE_AFTER_MS: the root move about
+     * to be searched at `depth`, numbered from 1 in the order searched. */
+    void (*currmove)(void *ctx, int depth, Move move, int number);
 } SearchReport;
+
+enum { SEARCH_CURRMOVE_AFTER_MS = 1000 };
+
+/* Skill levels run from 0 to SEARCH_SKILL_FULL; below it the search answers with one of
+ * its best lines chosen with a random weakness (see search.c). */
+enum { SEARCH_SKILL_FULL = 20 };
 
 typedef struct SearchJob {
     const Game *game;
@@ -52,6 +64,7 @@ typedef struct SearchJob {
     int history_length;
     int no_progress_plies;       /* 0: off */
     int contempt;                /* a draw is worth -contempt to the root side */
+    int skill_handicap;          /* SEARCH_SKILL_FULL - Skill Level; 0: full strength */
     SearchLimits limits;
     SearchReport report;
 } SearchJob;

@@ -144,6 +144,10 @@ void pool_publish_locked(SearchPool *pool)
     }
     pool->published_best = chosen->completed_best;
     pool->published_ponder = chosen->completed_ponder;
+    if (pool->skill_best != MOVE_NONE) {
+        pool->published_best = pool->skill_best;
+        pool->published_ponder = pool->skill_ponder;
+    }
     pool->published = true;
 }
 
@@ -196,6 +200,7 @@ static void launch(SearchPool *pool)
     pthread_mutex_lock(&pool->lock);
     pool->reported = pool->task != NULL; /* a task has no bestmove */
     pool->published = false;
+    pool->skill_best = pool->skill_ponder = MOVE_NONE;
     pthread_mutex_unlock(&pool->lock);
     atomic_store(&pool->stop, false);
     atomic_store(&pool->running, true);
@@ -283,6 +288,12 @@ void pool_wait(SearchPool *pool)
 }
 
 bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }
+
+bool pool_waits_for_stop(SearchPool *pool)
+{
+    return atomic_load(&pool->running) && pool->task == NULL &&
+           (pool->job.limits.infinite || atomic_load(&pool->pondering));
+}
 
 uint64_t pool_nodes(SearchPool *pool)
 {

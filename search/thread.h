@@ -110,6 +110,7 @@ struct SearchPool {
     bool reported;            /* this search's bestmove has been printed */
     bool published;           /* published_best holds the last completed iteration's move */
     Move published_best, published_ponder;
+    Move skill_best, skill_ponder; /* a weakened level's choice, which the answer takes */
 
     PoolTask task;            /* a background task instead of a search (perft) */
     void *task_arg;
@@ -129,6 +130,8 @@ void pool_ponderhit(SearchPool *pool);
 /* Waits until the running search or task has finished and reported. */
 void pool_wait(SearchPool *pool);
 bool pool_busy(SearchPool *pool);
+/* A search (not a task) is running that only a stop ends: infinite, or pondering. */
+bool pool_waits_for_stop(SearchPool *pool);
 /* Forgets what earlier searches learned (histories, killers). */
 void pool_clear(SearchPool *pool);
 

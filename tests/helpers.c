@@ -1,8 +1,10 @@
 #include "tests/helpers.h"
 
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine/perft.h"
 #include "engine/registry.h"
@@ -235,6 +237,13 @@ int t_forced_win_plies(const Game *game, const char *fen, int max_plies)
     return found;
 }
 
+void t_set_option(Engine *e, const char *name, long long value)
+{
+    char text[32], err[ERR_MAX];
+    snprintf(text, sizeof text, "%lld", value);
+    ck_assert_msg(engine_set_option(e, name, text, err), "%s", err);
+}
+
 char *t_session_n(const char *input, size_t length)
 {
     char *out = NULL;
@@ -253,3 +262,102 @@ char *t_session_n(const char *input, size_t length)
 }
 
 char *t_session(const char *input) { return t_session_n(input, strlen(input)); }
+
+void t_expect_session(const char *input, const char *expected)
+{
+    char *out = t_session(input);
+    ck_assert_msg(strcmp(out, expected) == 0, "input:\n%s\nexpected:\n%s\ngot:\n%s", input,
+                  expected, out);
+    free(out);
+}
+
+/* The last line of `text` that starts with `prefix`, copied into buf; false if none. */
+bool t_last_line(const char *text, const char *prefix, char *buf, size_t size)
+{
+    bool found = false;
+    for (const char *s = text; *s;) {
+        const char *end = strchr(s, '\n');
+        size_t len = end ? (size_t)(end - s) : strlen(s);
+        if (strncmp(s, prefix, strlen(prefix)) == 0 && len < size) {
+            memcpy(buf, s, len);
+            buf[len] = 0;
+            found = true;
+        }
+        s += len + (end != NULL);
+    }
+    return found;
+}
+
+int t_count_lines(const char *text, const char *prefix)
+{
+    int n = 0;
+    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
+        n += strncmp(s, prefix, strlen(prefix)) == 0;
+    return n;
+}
+
+bool t_matches(const char *text, const char *pattern)
+{
+    regex_t re;
+    ck_assert_int_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE), 0);
+    bool ok = regexec(&re, text, 0, NULL, 0) == 0;
+    regfree(&re);
+    return ok;
+}
+
+/* Strips the fields that depend on the clock (time, nps). */
+void t_strip_timing(char *s)
+{
+    const char *keys[] = {" nps ", " time "};
+    for (int k = 0; k < 2; k++)
+        for (char *p = strstr(s, keys[k]); p; p = strstr(p + 1, keys[k])) {
+            char *v = p + strlen(keys[k]), *end = v;
+            while (*end >= '0' && *end <= '9')
+                end++;
+            memmove(v, end, strlen(end) + 1);
+        }
+}
+
+/* Runs each input through the same engine in turn, each to its end (a limited search
+ * finishes before the next input starts, as a GUI waits for `bestmove`). */
+char *t_session_parts(const char *const *inputs, int count)
+{
+    char *out = NULL;
+    size_t out_size = 0;
+    FILE *mem = open_memstream(&out, &out_size);
+    ck_assert(mem);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, mem);
+    for (int i = 0; i < count; i++) {
+        FILE *in = fmemopen((void *)inputs[i], strlen(inputs[i]), "r");
+        ck_assert(in);
+        protocol_loop(p, in);
+        fclose(in);
+    }
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(mem);
+    return out;
+}
+
+/* Runs `lines` through one engine, sleeping `pause_ms` before the last one. */
+char *t_session_timed(const char *const *lines, int count, int pause_ms)
+{
+    char *out = NULL;
+    size_t size = 0;
+    FILE *mem = open_memstream(&out, &size);
+    Engine *e = engine_create();
+    Protocol *p = protocol_create(e, mem);
+    for (int i = 0; i < count; i++) {
+        if (i == count - 1) {
+            struct timespec ts = {pause_ms / 1000, (long)(pause_ms % 1000) * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+        protocol_handle(p, lines[i]);
+    }
+    protocol_finish(p);
+    protocol_destroy(p);
+    engine_destroy(e);
+    fclose(mem);
+    return out;
+}

@@ -49,7 +49,27 @@ void t_play(const Game *game, void *pos, const char *moves);
  * win by the game's own rules, found by a full-width search; -1 if none. */
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies);
 
+/* Sets a numeric engine option; fails the test if refused. */
+typedef struct Engine Engine;
+void t_set_option(Engine *e, const char *name, long long value);
+
 /* Runs `length` bytes of `input` (NULs allowed) through a fresh engine's protocol loop, as
  * the binary does; returns everything it printed (caller frees). */
 char *t_session_n(const char *input, size_t length);
 char *t_session(const char *input);
+
+/* Asserts that a fresh session given `input` prints exactly `expected`. */
+void t_expect_session(const char *input, const char *expected);
+/* The last line of `text` that starts with `prefix`, copied into buf; false if none. */
+bool t_last_line(const char *text, const char *prefix, char *buf, size_t size);
+/* Lines of `text` that start with `prefix`. */
+int t_count_lines(const char *text, const char *prefix);
+/* Whether a line of `text` matches the extended regular expression `pattern`. */
+bool t_matches(const char *text, const char *pattern);
+/* Strips the values of the fields that depend on the clock (time, nps) in place. */
+void t_strip_timing(char *s);
+/* Runs each input through one engine in turn, each to its end; returns what it printed. */
+char *t_session_parts(const char *const *inputs, int count);
+/* Handles `lines` one by one through protocol_handle of a fresh engine, pausing `pause_ms`
+ * before the last, then finishes; returns what it printed. */
+char *t_session_timed(const char *const *lines, int count, int pause_ms);

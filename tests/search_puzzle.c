@@ -54,6 +54,21 @@ static bool defender_lost_within(const Game *g, const void *pos, int plies)
     return lost;
 }
 
+bool t_move_wins_within(const Game *g, const char *fen, const char *move, int plies)
+{
+    void *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
+    t_load(g, fen, pos);
+    Move m = g->parse_move(pos, move);
+    bool wins = m != MOVE_NONE;
+    if (wins) {
+        g->make_move(pos, m, next);
+        wins = defender_lost_within(g, next, plies - 1);
+    }
+    free(next);
+    free(pos);
+    return wins;
+}
+
 void t_search_finds_win(const char *game, const char *fen, int plies, const char *winning)
 {
     const Game *g = t_game(game);
@@ -63,25 +78,17 @@ void t_search_finds_win(const char *game, const char *fen, int plies, const char
     char err[ERR_MAX];
     ck_assert_msg(engine_set_game(e, game, err), "%s", err);
     ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
-    e->threads = 1;
-    PuzzleOutcome o = {.game = e->game, .root = malloc(g->pos_size), .score = SCORE_NONE};
-    memcpy(o.root, e->pos, g->pos_size);
+    PuzzleOutcome o = {.game = g, .root = malloc(g->pos_size), .score = SCORE_NONE};
+    memcpy(o.root, engine_position(e), g->pos_size);
     SearchLimits limits = {.depth = plies + 4, .time = {-1, -1}, .multipv = 1};
-    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove});
+    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove, NULL});
     engine_wait(e);
     engine_destroy(e);
     free(o.root);
     ck_assert_msg(o.score == score_win_in(plies), "%s: %s: score %d, expected a win in %d plies",
                   game, fen, o.score, plies);
-    void *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
-    t_load(g, fen, pos);
-    Move best = g->parse_move(pos, o.best);
-    ck_assert_msg(best != MOVE_NONE, "%s: %s: illegal best move %s", game, fen, o.best);
-    g->make_move(pos, best, next);
-    ck_assert_msg(defender_lost_within(g, next, plies - 1), "%s: %s: %s does not win in %d",
+    ck_assert_msg(t_move_wins_within(g, fen, o.best, plies), "%s: %s: %s does not win in %d",
                   game, fen, o.best, plies);
-    free(next);
-    free(pos);
     if (winning) {
         char padded_best[MOVE_STR_MAX + 2], padded_list[1024];
         snprintf(padded_best, sizeof padded_best, " %s ", o.best);

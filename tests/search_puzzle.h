@@ -22,3 +22,7 @@ typedef struct SearchPuzzle {
  * not NULL, lists the winning first moves (space-separated) and the move played must be
  * one of them. */
 void t_search_finds_win(const char *game, const char *fen, int plies, const char *winning);
+
+/* Whether `move` (a move string) in `fen` leaves the opponent lost within plies - 1 more
+ * plies whatever it replies (full-width), i.e. wins in at most `plies` plies. */
+bool t_move_wins_within(const Game *game, const char *fen, const char *move, int plies);

@@ -95,6 +95,10 @@ START_TEST(fen_round_trip_and_errors)
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPP w 0 1",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
         "P7/8/8/8/8/8/8/p7 w 0 1", BT_START " extra",
+        /* a run of digits is one count (44, not 4 + 4); no leading zero; no 9 */
+        "pppppppp/pppppppp/44/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+        "pppppppp/pppppppp/08/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
+        "pppppppp/pppppppp/9/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w -1 1",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 0",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 x",

@@ -1,18 +1,35 @@
 /*
  * Dragon-draughts (Turkish draughts): perft, hand-checked move lists, FEN, notation,
- * results, invariants and forced wins. Every expected list below is worked out from
- * shared/rules/dragondraughts.md square by square, never copied from the engine.
+ * results, invariants, forced wins and a naive second generator. Every expected list below
+ * is worked out from the rules (docs/dragondraughts.md) square by square, never copied from
+ * the engine.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/perft.h"
+#include "engine/rng.h"
 #include "movegen/dragondraughts/dragondraughts.h"
 #include "tests/helpers.h"
 
 #define DD_START "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1"
 
 static const Game *dd(void) { return t_game("dragondraughts"); }
+
+static void assert_same_move(const char *fen, const char *a, const char *b)
+{
+    unsigned char pos[256];
+    t_load(dd(), fen, pos);
+    Move ma = dd()->parse_move(pos, a), mb = dd()->parse_move(pos, b);
+    ck_assert_msg(ma != MOVE_NONE && ma == mb, "%s and %s differ in %s", a, b, fen);
+}
+
+static void assert_rejected(const char *fen, const char *move)
+{
+    unsigned char pos[256];
+    t_load(dd(), fen, pos);
+    ck_assert_msg(dd()->parse_move(pos, move) == MOVE_NONE, "accepted '%s' in %s", move, fen);
+}
 
 START_TEST(alias_finds_the_game)
 {
@@ -60,9 +77,9 @@ static uint64_t path_perft(const Game *g, const DraughtsPos *p, int depth)
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         PathCount pc = {.target = moves[i], .paths = 1};
-        if (dd_move_captured(p, moves[i])) {
+        if (dd_move_is_capture(moves[i])) {
             pc.paths = 0;
-            draughts_capture_paths(p, dd_move_from(p, moves[i]), count_path, &pc);
+            draughts_capture_paths(p, dd_move_from(moves[i]), count_path, &pc);
         }
         if (depth == 1) {
             total += pc.paths;
@@ -143,6 +160,32 @@ static const struct {
      * b2 both ways takes the same four pieces: one move */
     {"8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1",
      "b2b6f6f2a2 b2b6f6f2b2 b2b6f6f2c2 b2f2f6b6b1 b2f2f6b6b3"},
+    /* A Daimyo's loop back to its origin, either way round: up a1xa4 to a8 (a5-a7 lead
+     * nowhere: ranks 5-7 hold no piece with room beyond), xd8 to h8 (e8-g8: files e-g
+     * empty below), xh5 to h1 (h4-h2: ranks empty, a4 gone), xe1 to d1, c1, b1 or a1; or
+     * right a1xe1 to h1, xh5 to h8, xd8 to a8, xa4 to a3, a2 or a1. Ending on a1 takes the
+     * same four pieces both ways: one move, six in all. */
+    {"3k4/8/8/7p/p7/8/8/K3k3 w 0 1",
+     "a1a8h8h1a1 a1a8h8h1b1 a1a8h8h1c1 a1a8h8h1d1 a1h1h8a8a2 a1h1h8a8a3"},
+    /* Ending on the square of the first piece taken: a1xa3 to a6 (a4 only reaches f4 to
+     * g4/h4; a5, a7, a8 reach nothing), xd6 to f6, xf4 to f3, xc3 over the emptied a3's
+     * rank to b3 or onto a3 itself. The h7-h8 pair cannot be jumped (no square beyond). */
+    {"7k/7p/3p4/8/5p2/p1p5/8/K7 w 0 1", "a1a6f6f3a3 a1a6f6f3b3"},
+    /* Crossing an emptied square: c1xc3 to c5, xe5 to g5, xg4 to g3, xe3 along rank 3
+     * through c3 (taken first) to b3, the one landing from which b2 can be jumped (to b1):
+     * five pieces. Landing on g2 instead takes b2 from the side (to a2) but misses e3. */
+    {"8/8/8/4p3/6p1/2p1p3/1p6/2K5 w 0 1", "c1c5g5g3b3b1"},
+    /* Landing on an emptied square and jumping on from it: a1xa3 to a6, xd6 to f6, xf4 to
+     * f3, xc3 onto a3, then up over a4-a6 (a6 left again) and a7 to a8: five pieces. Going
+     * straight up from a4, a5 or a6 over a7 takes only two. */
+    {"8/p7/3p4/8/5p2/p1p5/8/K7 w 0 1", "a1a6f6f3a3a8"},
+    /* Both at once, five pieces every way: up a1xa3 to a4 or a5, xa6 to a8, xd8 to g8, xg7
+     * to g5, xd5 to c5, b5 or a5; or a1xa3 to a5, xd5 to g5, xg7 to g8, xd8 to a8, xa6
+     * down to a5, a4, a3 (taken first), a2 or a1 (the origin). a5 ends both routes with
+     * the same pieces: seven moves. */
+    {"3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1",
+     "a1a4a8g8g5a5 a1a4a8g8g5b5 a1a4a8g8g5c5 a1a5g5g8a8a1 a1a5g5g8a8a2 a1a5g5g8a8a3 "
+     "a1a5g5g8a8a4"},
     /* man, three jumps: up-right-up and right-up-up both end on d6 with different pieces;
      * right-up-left ends on b4 */
     {"8/8/8/3p4/2p5/1p1p4/1Pp5/8 w 0 1", "b2b4d4d6 b2d2d4b4 b2d2d4d6"},
@@ -166,6 +209,222 @@ START_TEST(hand_checked_lists)
     t_assert_moves(dd(), hand_checked[_i].fen, hand_checked[_i].moves);
     ck_assert_uint_eq(t_perft(dd(), hand_checked[_i].fen, 1),
                       (uint64_t)word_count(hand_checked[_i].moves));
+}
+END_TEST
+
+/*
+ * A Daimyo ending its capture on a square it emptied, or on its origin, is its own move:
+ * origin and final square are part of the move, not recovered from the board. The game
+ * below ends with h8xf8 to d8, xd7 to d5, xc5 to a5, xa6 to a7, xc7 back onto d7, which
+ * it emptied two jumps before (counts and FENs from an independent implementation).
+ */
+#define DD_LOOP_GAME                                                                       \
+    "g3g4 b6b5 a3a4 a6a5 a4a6a8 e6e5 a8h8 f6f5 g4h4 f7f6 d3d4 g7f7 c3c4 b5c5 h8c8 c5c3a3a1 " \
+    "c8h8 a1a8 d4e4 d6e6 h4g4 c6c5 e4d4 b7b6 g4h4 b6a6 h3g3 f7g7 g3h3 e6d6 d4e4 d6c6 "     \
+    "e4e6e8 a8f8"
+#define DD_LOOP_BEFORE "5k1K/2pp2pp/p1p2ppp/2p2p2/7P/4PP1P/1PPPPPPP/8 w 0 18"
+
+START_TEST(capture_ending_on_emptied_square)
+{
+    unsigned char pos[256];
+    char out[FEN_MAX];
+    t_load(dd(), DD_START, pos);
+    t_play(dd(), pos, DD_LOOP_GAME);
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, DD_LOOP_BEFORE);
+    t_play(dd(), pos, "h8d8d5a5a7d7");
+    dd()->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, "8/3K2pp/2p2ppp/5p2/7P/4PP1P/1PPPPPPP/8 b 0 18");
+    ck_assert_uint_eq(dd()->key(pos), dd()->key_from_scratch(pos));
+    ck_assert_uint_eq(t_perft(dd(), DD_LOOP_BEFORE, 3), 262);
+    /* origin and destination name it alone */
+    assert_same_move(DD_LOOP_BEFORE, "h8d7", "h8d8d5a5a7d7");
+    t_load(dd(), DD_LOOP_BEFORE, pos);
+    dd()->move_to_str(pos, dd()->parse_move(pos, "h8d7"), out);
+    ck_assert_str_eq(out, "h8d8d5a5a7d7");
+}
+END_TEST
+
+/* Moves that differ only in a final square emptied during the move, or the origin. */
+START_TEST(final_square_on_emptied_squares)
+{
+    /* a8xa6 to a5, then down xa4 to a2, xc2 to g2, xg4 to g5, xe5 to d5-a5; or right
+     * xe5 to g5, xg4 to g2, xc2 to a2, xa4 up over a5 to a6 (taken first), a7 or a8 (the
+     * origin). a5 is one move by both routes: seven. */
+    t_assert_moves(dd(), "K7/1K1K3p/p7/4k3/p5p1/8/2p5/8 w 0 1",
+                   "a8a5a2g2g5a5 a8a5a2g2g5b5 a8a5a2g2g5c5 a8a5a2g2g5d5 a8a5g5g2a2a6 "
+                   "a8a5g5g2a2a7 a8a5g5g2a2a8");
+    /* All seven black pieces round two rectangles, each run both ways: d7xb7 to a7, xa6
+     * to a3, xd3 to e3 or h3, and from e3 xe2, xf1, xh5 to h7, xg7 to a7-f7 along rank 7
+     * (d7 the origin, b7 emptied), from h3 xh5, xg7 to e7, xe2, xf1 to g1/h1; the reverse
+     * runs add g7, h7 and e3-h3 (with e7 as the turn). Kd2 takes three at most (xe2 to
+     * h2, xh5 to h7, xg7). Fourteen moves, the independent count. */
+    t_assert_moves(dd(), "8/1p1K2p1/k7/7p/8/3p4/3Kp3/5k2 w 0 1",
+                   "d7a7a3e3e1h1h7a7 d7a7a3e3e1h1h7b7 d7a7a3e3e1h1h7c7 d7a7a3e3e1h1h7d7 "
+                   "d7a7a3e3e1h1h7e7 d7a7a3e3e1h1h7f7 d7a7a3h3h7e7e1g1 d7a7a3h3h7e7e1h1 "
+                   "d7h7h1e1e3a3a7g7 d7h7h1e1e3a3a7h7 d7h7h1e1e7a7a3e3 d7h7h1e1e7a7a3f3 "
+                   "d7h7h1e1e7a7a3g3 d7h7h1e1e7a7a3h3");
+    /* make puts the Daimyo on the final square, whatever was there before the move */
+    static const struct {
+        const char *fen, *move, *after;
+    } played[] = {
+        {"7k/7p/3p4/8/5p2/p1p5/8/K7 w 0 1", "a1a6f6f3a3", "7k/7p/8/8/8/K7/8/8 b 0 1"},
+        {"3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1", "a1a5g5g8a8a3", "8/8/8/8/8/K7/8/8 b 0 1"},
+        {"3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1", "a1a5g5g8a8a1", "8/8/8/8/8/8/8/K7 b 0 1"},
+        {"8/p7/3p4/8/5p2/p1p5/8/K7 w 0 1", "a1a6f6f3a3a8", "K7/8/8/8/8/8/8/8 b 0 1"},
+        {"3k4/8/8/7p/p7/8/8/K3k3 w 0 1", "a1h1h8a8a1", "8/8/8/8/8/8/8/K7 b 0 1"},
+    };
+    for (size_t i = 0; i < sizeof played / sizeof *played; i++) {
+        unsigned char pos[256];
+        char out[FEN_MAX];
+        t_load(dd(), played[i].fen, pos);
+        t_play(dd(), pos, played[i].move);
+        dd()->fen_write(pos, out, sizeof out);
+        ck_assert_str_eq(out, played[i].after);
+        ck_assert_uint_eq(dd()->key(pos), dd()->key_from_scratch(pos));
+    }
+    /* the short form: a final square that only one move has, whatever it held before */
+    const char *both = "3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1";
+    assert_same_move(both, "a1a1", "a1a5g5g8a8a1");
+    assert_same_move(both, "a1a3", "a1a5g5g8a8a3");
+    assert_same_move(both, "a1a5", "a1a4a8g8g5a5");
+    assert_same_move(both, "a1a5", "a1a5g5g8a8a5");
+    assert_same_move(both, "a1a5", "a1a5a8g8g5a5");
+    assert_same_move("7k/7p/3p4/8/5p2/p1p5/8/K7 w 0 1", "a1a3", "a1a6f6f3a3");
+    /* landings that are not the end of a longest capture */
+    assert_rejected(both, "a1a8");
+    assert_rejected(both, "a1a5g5g8a8");
+    assert_rejected(both, "a1a6");
+}
+END_TEST
+
+/*
+ * A second, naive generator straight from the rules text: a board of 64 cells, one step at
+ * a time, no bitboards, no shared code with movegen.c. Each move is (origin, final square,
+ * captured squares); the engine's moves, decoded, must be the same set along random games.
+ */
+typedef struct RefMove {
+    int from, to;
+    Bb64 captured;
+} RefMove;
+
+typedef struct RefGen {
+    int cell[64]; /* 1 own piece, -1 enemy, 0 empty; the mover is lifted off its origin */
+    int side, origin, best, count;
+    bool king;
+    RefMove moves[MAX_MOVES];
+} RefGen;
+
+static const int ref_df[4] = {0, 0, -1, 1}, ref_dr[4] = {1, -1, 0, 0}; /* up down left right */
+
+/* The square one step from `sq` in direction `d`, -1 off the board. */
+static int ref_step(int sq, int d)
+{
+    int file = sq % 8 + ref_df[d], rank = sq / 8 + ref_dr[d];
+    return file < 0 || file > 7 || rank < 0 || rank > 7 ? -1 : rank * 8 + file;
+}
+
+static void ref_record(RefGen *g, int to, Bb64 captured, int count)
+{
+    if (count < g->best)
+        return;
+    if (count > g->best)
+        g->best = count, g->count = 0;
+    for (int i = 0; i < g->count; i++)
+        if (g->moves[i].from == g->origin && g->moves[i].to == to &&
+            g->moves[i].captured == captured)
+            return;
+    g->moves[g->count++] = (RefMove){g->origin, to, captured};
+}
+
+static void ref_jumps(RefGen *g, int sq, int last, Bb64 captured, int count)
+{
+    bool went_on = false;
+    for (int d = 0; d < 4; d++) {
+        /* men: forward (up for white) and sideways; nobody turns straight back */
+        if ((!g->king && d == (g->side == P1 ? 1 : 0)) || (last >= 0 && d == (last ^ 1)))
+            continue;
+        int mid = ref_step(sq, d);
+        while (g->king && mid >= 0 && g->cell[mid] == 0)
+            mid = ref_step(mid, d);
+        if (mid < 0 || g->cell[mid] != -1)
+            continue;
+        g->cell[mid] = 0;
+        for (int land = ref_step(mid, d); land >= 0 && g->cell[land] == 0;
+             land = g->king ? ref_step(land, d) : -1) {
+            went_on = true;
+            ref_jumps(g, land, d, captured | dd_bit(mid), count + 1);
+        }
+        g->cell[mid] = -1;
+    }
+    if (!went_on && count > 0)
+        ref_record(g, sq, captured, count);
+}
+
+static int ref_moves(const DraughtsPos *p, RefGen *g)
+{
+    g->side = p->side, g->best = 1, g->count = 0;
+    for (int sq = 0; sq < 64; sq++)
+        g->cell[sq] = (p->pieces[p->side] >> sq & 1) - (int)(p->pieces[!p->side] >> sq & 1);
+    for (int sq = 0; sq < 64; sq++)
+        if (g->cell[sq] == 1) {
+            g->origin = sq, g->king = p->kings >> sq & 1, g->cell[sq] = 0;
+            ref_jumps(g, sq, -1, 0, 0);
+            g->cell[sq] = 1;
+        }
+    if (g->count) /* capturing is compulsory */
+        return g->count;
+    for (int sq = 0; sq < 64; sq++) /* one step for men, any distance for Daimyos */
+        for (int d = 0; d < 4 && g->cell[sq] == 1; d++) {
+            if (!(p->kings >> sq & 1) && d == (p->side == P1 ? 1 : 0))
+                continue;
+            for (int to = ref_step(sq, d); to >= 0 && g->cell[to] == 0;
+                 to = p->kings >> sq & 1 ? ref_step(to, d) : -1)
+                g->moves[g->count++] = (RefMove){sq, to, 0};
+        }
+    return g->count;
+}
+
+START_TEST(reference_generator_agrees)
+{
+    static const char *const starts[] = {
+        DD_START,
+        "8/kppp1ppk/1pp2pp1/8/8/1PP2PP1/KPPP1PPK/8 w 0 1",
+        "K7/1K1K3p/p7/4k3/p5p1/8/2p5/8 w 0 1",
+        "8/1p1K2p1/k7/7p/8/3p4/3Kp3/5k2 w 0 1",
+        "3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1",
+        "8/pk1pp1kp/1pp2pp1/8/8/1PP2PP1/PK1PP1KP/8 b 0 1",
+    };
+    uint64_t seed = 17;
+    long compared = 0;
+    static RefGen ref;
+    for (size_t s = 0; s < sizeof starts / sizeof *starts; s++)
+        for (int game = 0; game < 40; game++) {
+            DraughtsPos p, next;
+            t_load(dd(), starts[s], &p);
+            for (int ply = 0; ply < 120; ply++) {
+                Move moves[MAX_MOVES];
+                int n = dd()->gen_moves(&p, moves);
+                ck_assert_int_eq(ref_moves(&p, &ref), n);
+                for (int i = 0; i < n; i++) {
+                    RefMove m = {dd_move_from(moves[i]), dd_move_to(moves[i]),
+                                 dd_move_captured(&p, moves[i])};
+                    bool found = false;
+                    for (int j = 0; j < ref.count && !found; j++)
+                        found = ref.moves[j].from == m.from && ref.moves[j].to == m.to &&
+                                ref.moves[j].captured == m.captured;
+                    ck_assert_msg(found, "engine move %d not in the reference list", i);
+                    for (int j = 0; j < i; j++)
+                        ck_assert(moves[j] != moves[i]);
+                }
+                compared++;
+                if (!n || dd()->result(&p) != RESULT_NONE)
+                    break;
+                dd()->make_move(&p, moves[rng_below(&seed, (uint64_t)n)], &next);
+                p = next;
+            }
+        }
+    ck_assert_int_gt(compared, 5000);
 }
 END_TEST
 
@@ -313,21 +572,6 @@ START_TEST(fen_round_trip_and_errors)
         ck_assert_msg(t_fen_rejected(dd(), bad[i]), "accepted bad FEN '%s'", bad[i]);
 }
 END_TEST
-
-static void assert_same_move(const char *fen, const char *a, const char *b)
-{
-    unsigned char pos[256];
-    t_load(dd(), fen, pos);
-    Move ma = dd()->parse_move(pos, a), mb = dd()->parse_move(pos, b);
-    ck_assert_msg(ma != MOVE_NONE && ma == mb, "%s and %s differ in %s", a, b, fen);
-}
-
-static void assert_rejected(const char *fen, const char *move)
-{
-    unsigned char pos[256];
-    t_load(dd(), fen, pos);
-    ck_assert_msg(dd()->parse_move(pos, move) == MOVE_NONE, "accepted '%s' in %s", move, fen);
-}
 
 START_TEST(notation)
 {
@@ -489,6 +733,9 @@ Suite *dragondraughts_suite(void)
     tcase_add_test(tc, start_moves);
     tcase_add_loop_test(tc, hand_checked_lists, 0,
                         (int)(sizeof hand_checked / sizeof *hand_checked));
+    tcase_add_test(tc, capture_ending_on_emptied_square);
+    tcase_add_test(tc, final_square_on_emptied_squares);
+    tcase_add_test(tc, reference_generator_agrees);
     tcase_add_test(tc, hand_checked_perft);
     tcase_add_test(tc, promotion_at_end_of_move);
     tcase_add_test(tc, halfmove_clock);

@@ -103,6 +103,14 @@ START_TEST(board_geometry)
                           "shift of %d toward %d", c, d);
         }
     /* land rays stop at the coast; whole rays cross it and end at e16 */
+    /* the named cells of file e */
+    ck_assert_int_eq(DQ_E2, dq_cell(DQ_FILE_E, 2));
+    ck_assert_int_eq(DQ_E3, dq_cell(DQ_FILE_E, 3));
+    ck_assert_int_eq(DQ_E4, dq_cell(DQ_FILE_E, 4));
+    ck_assert_int_eq(DQ_E12, dq_cell(DQ_FILE_E, 12));
+    ck_assert_int_eq(DQ_E13, dq_cell(DQ_FILE_E, 13));
+    ck_assert_int_eq(dq_banner_cell(DQ_STORM, 1), DQ_E4);
+    ck_assert_int_eq(dq_banner_cell(DQ_FOREST, 0), DQ_E12);
     ck_assert_int_eq(bb_count(g->ray_land[dq_cell(4, 3)][DQ_N]), 2);
     ck_assert(bb_has(g->ray[dq_cell(4, 3)][DQ_N], DQ_E16));
     ck_assert(!bb_has(g->ray_land[dq_cell(4, 1)][DQ_S], DQ_E0));

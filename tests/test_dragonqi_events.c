@@ -223,6 +223,10 @@ START_TEST(event_game_ends)
     ck_assert_int_eq(g->result(&p), RESULT_LOSS);
     g->result_info(&p, info, sizeof info);
     ck_assert_str_eq(info, "RESULT F DIRECT 5-0");
+    /* The same in the match runner's half points, storm (P1) first. */
+    int halves[2];
+    g->scoring->points(&p, halves);
+    ck_assert(halves[P1] == 0 && halves[P2] == 10);
     g->fen_write(&p, fen, sizeof fen);
     ck_assert_str_eq(fen, "9/9/9/9/2D6/3(S0)5/9/9/9/9/9/9/9/4F4/9 S KQ0wdy1W - - 000000 - 1 "
                           "2 lance");
@@ -232,6 +236,9 @@ START_TEST(event_game_ends)
     ck_assert_int_eq(g->result(&p), RESULT_LOSS);
     g->result_info(&p, info, sizeof info);
     ck_assert_str_eq(info, "RESULT S LOCKUP 0-5.5");
+    g->scoring->points(&p, halves);
+    ck_assert(halves[P1] == 11 && halves[P2] == 0);
+    ck_assert(g->scoring->draw_halves == 2 && g->scoring->forfeit_halves == 11);
 }
 END_TEST
 
@@ -436,7 +443,7 @@ static Score searched_score(const char *fen, int depth)
     ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
     Score score = SCORE_NONE;
     SearchLimits limits = {.depth = depth, .multipv = 1, .time = {-1, -1}};
-    engine_go(e, &limits, (SearchReport){&score, on_info, on_bestmove});
+    engine_go(e, &limits, (SearchReport){&score, on_info, on_bestmove, NULL});
     engine_wait(e);
     engine_destroy(e);
     return score;

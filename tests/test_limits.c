@@ -61,7 +61,7 @@ START_TEST(position_100k_moves)
     char *in = concat(DD, line, "d\nquery result\ngo depth 3\n");
     char *out = t_session(in);
     ck_assert_ptr_nonnull(strstr(out, "\nFen: " "7k/8/8/8/8/8/8/K7 w 100000 50001\n"));
-    ck_assert_ptr_nonnull(strstr(out, "\nResult: draw (no progress)\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\nResult: Draw: 200 plies without progress\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nresponse draw\nbestmove 0000\n"));
     ck_assert_int_eq(count(out, "error"), 0);
     free(in);
@@ -154,14 +154,15 @@ END_TEST
 
 START_TEST(perft_stops_at_any_depth)
 {
-    /* A perft far too deep to finish ends on `stop` (and on `quit`) like a search; a
-     * partial count is not printed as a result. */
+    /* A perft far too deep to finish ends on `stop` (a `quit` waits for it, as for any
+     * complete command, so a GUI sends stop + quit); a partial count is not printed as a
+     * result. */
     char *out = t_session(DD "perft 40\nstop\nisready\n");
     ck_assert_int_eq(count(out, "info string perft stopped\n"), 1);
     ck_assert_int_eq(count(out, "readyok\n"), 1);
     ck_assert_int_eq(count(out, ": "), 0);
     free(out);
-    out = t_session(DD "go perft 40\nquit\n");
+    out = t_session(DD "go perft 40\nstop\nquit\n");
     ck_assert_str_eq(out, "info string perft stopped\n");
     free(out);
 }

@@ -1,7 +1,8 @@
 /*
  * The match runner's parts: statistics against figures worked out by hand, argument
- * parsing and its errors, opening files, random openings, the referee (on Breakthrough and
- * on a toy game where positions can repeat) and the PGN text. Whole matches are in
+ * parsing and its errors, opening files, random openings, the referee (on Breakthrough, on
+ * a Dragon-draughts capture ending on a square it emptied, and on a toy game where
+ * positions can repeat) and the PGN text. Whole matches are in
  * test_match_play.c.
  */
 #include <math.h>
@@ -16,6 +17,7 @@
 #include "bench/match_stats.h"
 #include "engine/registry.h"
 #include "tests/helpers.h"
+#include "tests/match_run.h"
 
 /* ---- a toy game whose positions repeat ------------------------------------------------
  * Each side has one token on cells 0..2 and moves it one cell left ("l") or right ("r").
@@ -143,10 +145,8 @@ static void assert_elo(int w, int d, int l, const char *expected)
     EloEstimate e;
     MatchScore s = {w, d, l};
     ck_assert(match_elo(&s, &e));
-    char elo[32], margin[32], line[128];
-    snprintf(elo, sizeof elo, "%.2f", e.elo);
-    snprintf(margin, sizeof margin, "%.2f", e.margin);
-    snprintf(line, sizeof line, "%.4f %s +- %s los %.4f", e.score, elo, margin, e.los);
+    char line[128];
+    t_elo_line(&e, line, sizeof line);
     ck_assert_str_eq(line, expected);
 }
 
@@ -175,7 +175,7 @@ END_TEST
 
 static void assert_llr(double elo0, double elo1, int w, int d, int l, const char *expected)
 {
-    SprtConfig sprt = {true, elo0, elo1, 0.05, 0.05};
+    SprtConfig sprt = {.enabled = true, .elo0 = elo0, .elo1 = elo1, .alpha = 0.05, .beta = 0.05};
     MatchScore s = {w, d, l};
     char buf[32];
     snprintf(buf, sizeof buf, "%.4f", match_sprt_llr(&sprt, &s));
@@ -185,7 +185,7 @@ static void assert_llr(double elo0, double elo1, int w, int d, int l, const char
 
 START_TEST(sprt_known_values)
 {
-    SprtConfig sprt = {true, 0, 10, 0.05, 0.05};
+    SprtConfig sprt = {.enabled = true, .elo1 = 10, .alpha = 0.05, .beta = 0.05};
     char buf[64];
     snprintf(buf, sizeof buf, "%.6f %.6f", match_sprt_lower(&sprt), match_sprt_upper(&sprt));
     ck_assert_str_eq(buf, "-2.944439 2.944439"); /* ln(0.05/0.95), ln(0.95/0.05) */
@@ -204,7 +204,7 @@ START_TEST(sprt_known_values)
     assert_llr(0, 10, 1, 0, 0, "0.0284");
     assert_llr(0, 10, 0, 0, 0, "0.0000");
     /* All wins: H1 at elo1 = 100 after exactly 12 games. */
-    SprtConfig wide = {true, 0, 100, 0.05, 0.05};
+    SprtConfig wide = {.enabled = true, .elo1 = 100, .alpha = 0.05, .beta = 0.05};
     MatchScore s = {11, 0, 0};
     ck_assert_int_eq(match_sprt_verdict(&wide, &s), SPRT_CONTINUE);
     s.wins = 12;
@@ -591,6 +591,39 @@ START_TEST(referee_breakthrough_rules)
 }
 END_TEST
 
+/* A Dragon-draughts capture that ends on a square it emptied (h8xf8 to d8, xd7 to d5, xc5
+ * to a5, xa6 to a7, xc7 back onto d7): the referee takes the engine's short form, makes the
+ * move with the Daimyo on d7, and the replayed position command and the PGN carry the full
+ * path. */
+START_TEST(referee_draughts_final_square)
+{
+    const Game *g = t_game("dragondraughts");
+    const char *fen = "5k1K/2pp2pp/p1p2ppp/2p2p2/7P/4PP1P/1PPPPPPP/8 w 0 18";
+    Referee r;
+    char err[256], out[FEN_MAX];
+    ck_assert(referee_start(&r, g, fen, 0, 0, err, sizeof err));
+    Move m = referee_parse(&r, "h8d7");
+    ck_assert(m != MOVE_NONE);
+    ck_assert(referee_parse(&r, "h8d8d5a5a7d7") == m);
+    referee_play(&r, m);
+    ck_assert_str_eq(r.moves[0], "h8d8d5a5a7d7");
+    g->fen_write(r.pos, out, sizeof out);
+    ck_assert_str_eq(out, "8/3K2pp/2p2ppp/5p2/7P/4PP1P/1PPPPPPP/8 b 0 18");
+    play_text(&r, "c6c5");
+    char *cmd = referee_position_command(&r);
+    ck_assert_str_eq(cmd, "position fen 5k1K/2pp2pp/p1p2ppp/2p2p2/7P/4PP1P/1PPPPPPP/8 w 0 18 "
+                          "moves h8d8d5a5a7d7 c6c5");
+    free(cmd);
+    GameRecord record = {.number = 1, .game = g, .names = {"a", "b"}, .tc = {"1+0", "1+0"},
+                         .moves = r.moves, .plies = r.played};
+    snprintf(record.start_fen, sizeof record.start_fen, "%s", fen);
+    char *text = pgn_format(&record, "2024.01.02");
+    ck_assert_ptr_nonnull(strstr(text, "\n1. h8d8d5a5a7d7 c6c5 *\n"));
+    free(text);
+    referee_free(&r);
+}
+END_TEST
+
 /* ---- PGN ------------------------------------------------------------------------------ */
 
 START_TEST(pgn_exact_text)
@@ -647,6 +680,7 @@ Suite *match_suite(void)
     tcase_add_test(tc, random_openings_balanced);
     tcase_add_test(tc, referee_repetition_and_clocks);
     tcase_add_test(tc, referee_breakthrough_rules);
+    tcase_add_test(tc, referee_draughts_final_square);
     tcase_add_test(tc, pgn_exact_text);
     suite_add_tcase(s, tc);
     return s;

@@ -15,79 +15,29 @@
 #include "bench/match_pgn.h"
 #include "engine/engine.h"
 #include "tests/helpers.h"
+#include "tests/match_run.h"
 
-static const char *fake_engine(void)
-{
-    const char *path = getenv("FAKE_ENGINE");
-    ck_assert_msg(path && access(path, X_OK) == 0,
-                  "FAKE_ENGINE must name the fake engine (run the tests through make test)");
-    return path;
-}
-
-typedef struct MatchOutput {
+/* A match with a PGN file: the outputs and the PGN's text. */
+typedef struct PlayedMatch {
     int status;
     char *out, *log, *pgn;
-} MatchOutput;
+} PlayedMatch;
 
-static char *read_file_text(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    ck_assert_ptr_nonnull(f);
-    char *text = NULL;
-    size_t cap = 0;
-    ssize_t n = getdelim(&text, &cap, 0, f);
-    fclose(f);
-    if (n < 0) {
-        free(text);
-        text = strdup("");
-    }
-    return text;
-}
-
-/* Runs `wyrm match` with the words of `args` plus a PGN file and keeps every output.
- * Words are split on blanks; in a word, '%' stands for the fake engine's path and '_' for
- * a blank (so "cmd=%_mode=crash" is one argument). */
-static MatchOutput run_match(const char *args)
+/* Runs `wyrm match` with the words of `args` (t_run_match's '%' and '_') plus a PGN file. */
+static PlayedMatch run_match(const char *args)
 {
     /* The process id and a count: no two runs, here or in a parallel test run, share it. */
     static int runs;
     char pgn_path[128];
     snprintf(pgn_path, sizeof pgn_path, "/tmp/wyrm-match-test-%d-%d.pgn", (int)getpid(), runs++);
-    char text[4096], copy[1024], *argv[64], *rest = NULL;
-    int argc = 0;
-    const char *fake = fake_engine();
-    size_t n = 0;
-    snprintf(copy, sizeof copy, "%s", args);
-    for (char *w = strtok_r(copy, " ", &rest); w && argc < 60; w = strtok_r(NULL, " ", &rest)) {
-        argv[argc++] = text + n;
-        for (const char *s = w; *s && n + strlen(fake) + 2 < sizeof text; s++)
-            n += (size_t)(*s == '%'
-                              ? snprintf(text + n, sizeof text - n, "%s", fake)
-                              : snprintf(text + n, sizeof text - n, "%c", *s == '_' ? ' ' : *s));
-        text[n++] = 0;
-    }
-    argv[argc++] = "-pgn";
-    argv[argc++] = pgn_path;
-    MatchConfig config;
-    bool help;
-    char err[ERR_MAX];
-    bool parsed =
-        match_parse_args(argc, (const char *const *)argv, NULL, &config, &help, err, sizeof err);
-    ck_assert_msg(parsed, "arguments rejected: %s", err);
-    MatchOutput result = {0};
-    size_t out_size = 0, log_size = 0;
-    FILE *out = open_memstream(&result.out, &out_size);
-    FILE *log = open_memstream(&result.log, &log_size);
-    result.status = match_run(&config, out, log);
-    fclose(out);
-    fclose(log);
-    match_config_free(&config);
-    result.pgn = read_file_text(pgn_path);
+    const char *extra[] = {"-pgn", pgn_path, NULL};
+    MatchOutput run = t_run_match(args, extra);
+    PlayedMatch result = {run.status, run.out, run.log, t_read_file(pgn_path)};
     unlink(pgn_path);
     return result;
 }
 
-static void match_output_free(MatchOutput *m)
+static void match_output_free(PlayedMatch *m)
 {
     free(m->out);
     free(m->log);
@@ -121,7 +71,7 @@ static void assert_matches(const char *text, const char *pattern)
 
 START_TEST(match_legal_games_and_pgn)
 {
-    MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=alpha -engine "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_name=alpha -engine "
                               "cmd=%_name=beta proto=ugi -each depth=1 -games 2 -debug");
     ck_assert_msg(m.status == 0, "%s", m.log);
     /* Both play the first legal move: replay that game here and compare. */
@@ -195,7 +145,7 @@ END_TEST
 
 START_TEST(match_illegal_move)
 {
-    MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
                               "cmd=%_mode=illegal_after=2_name=bad -each depth=1 -games 2");
     ck_assert_int_eq(m.status, 0);
     assert_contains(m.out, "Game 1/2 good vs bad: 1-0 {illegal move: bad plays an illegal move "
@@ -214,7 +164,7 @@ END_TEST
 START_TEST(match_crash_and_restart)
 {
     /* The crashing engine is started again for game 2 and crashes again on its 2nd move. */
-    MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
                               "cmd=%_mode=crash_after=1_name=bad -each depth=1 -games 2");
     ck_assert_int_eq(m.status, 0);
     assert_contains(m.out, "Game 1/2 good vs bad: 1-0 {crash: bad exited with status 3}\n");
@@ -234,7 +184,7 @@ END_TEST
  * starting slowly on a busy machine. */
 START_TEST(match_hang)
 {
-    MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
                               "cmd=%_mode=hang_name=bad timeout=1000 -each depth=1 -games 2");
     ck_assert_int_eq(m.status, 0);
     assert_contains(m.out,
@@ -256,7 +206,7 @@ END_TEST
  * machine's load, and it is the only timing the assertions depend on. */
 START_TEST(match_time_forfeit)
 {
-    MatchOutput m = run_match("-game breakthrough -engine cmd=%_mode=flag_sleep=300_name=slow "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_mode=flag_sleep=300_name=slow "
                               "-engine cmd=%_name=good -each tc=0.1+0 timemargin=50 -games 1");
     ck_assert_int_eq(m.status, 0);
     assert_matches(m.out,
@@ -275,7 +225,7 @@ END_TEST
 
 START_TEST(match_sprt_stop_and_concurrency)
 {
-    MatchOutput m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_name=good -engine "
                               "cmd=%_mode=illegal_name=bad -each depth=1 -games 100 "
                               "-concurrency 3 -sprt elo0=0 elo1=100");
     ck_assert_int_eq(m.status, 0);
@@ -298,7 +248,7 @@ END_TEST
 
 START_TEST(match_setup_errors)
 {
-    MatchOutput m = run_match("-game breakthrough -engine cmd=% -engine "
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=% -engine "
                               "cmd=/nonexistent/engine -each depth=1");
     ck_assert_int_eq(m.status, 1);
     ck_assert_str_eq(m.log, "wyrm match: engine 2 (/nonexistent/engine): cannot start "
@@ -308,7 +258,7 @@ START_TEST(match_setup_errors)
     m = run_match("-engine cmd=%_mode=mute name=m -engine cmd=% -each depth=1 timeout=100");
     char expected[4096];
     snprintf(expected, sizeof expected,
-             "wyrm match: engine 1 (%s mode=mute): m sent no uciok within 100 ms\n", fake_engine());
+             "wyrm match: engine 1 (%s mode=mute): m sent no uciok within 100 ms\n", t_fake_engine());
     ck_assert_str_eq(m.log, expected);
     match_output_free(&m);
     m = run_match("-engine cmd=% option.Contempt=5 -engine cmd=% -each depth=1");

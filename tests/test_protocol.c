@@ -12,39 +12,6 @@
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
 
-static void expect_session(const char *input, const char *expected)
-{
-    char *out = t_session(input);
-    ck_assert_msg(strcmp(out, expected) == 0, "input:\n%s\nexpected:\n%s\ngot:\n%s", input,
-                  expected, out);
-    free(out);
-}
-
-/* The last line of `text` that starts with `prefix`, copied into buf; false if none. */
-static bool last_line(const char *text, const char *prefix, char *buf, size_t size)
-{
-    bool found = false;
-    for (const char *s = text; *s;) {
-        const char *end = strchr(s, '\n');
-        size_t len = end ? (size_t)(end - s) : strlen(s);
-        if (strncmp(s, prefix, strlen(prefix)) == 0 && len < size) {
-            memcpy(buf, s, len);
-            buf[len] = 0;
-            found = true;
-        }
-        s += len + (end != NULL);
-    }
-    return found;
-}
-
-static int count_lines(const char *text, const char *prefix)
-{
-    int n = 0;
-    for (const char *s = text; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL)
-        n += strncmp(s, prefix, strlen(prefix)) == 0;
-    return n;
-}
-
 #define BT "setoption name UCI_Variant value breakthrough\n"
 
 START_TEST(uci_handshake)
@@ -77,10 +44,10 @@ END_TEST
 
 START_TEST(isready_and_unknown)
 {
-    expect_session("isready\n", "readyok\n");
-    expect_session("\n   \nfoo bar\nisready\n",
+    t_expect_session("isready\n", "readyok\n");
+    t_expect_session("\n   \nfoo bar\nisready\n",
                    "info string error: unknown command 'foo'\nreadyok\n");
-    expect_session("\xff\xfe garbage\x01\nisready\n",
+    t_expect_session("\xff\xfe garbage\x01\nisready\n",
                    "info string error: unknown command '\xff\xfe'\nreadyok\n");
 }
 END_TEST
@@ -93,7 +60,7 @@ START_TEST(position_and_display)
     ck_assert_ptr_nonnull(strstr(out, "\nSide to move: white\nResult: none\n"));
     ck_assert_ptr_nonnull(strstr(out, "Game: breakthrough\n"));
     free(out);
-    expect_session(BT "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1\nmoves\n", "d3c4 d3d4 d3e4\n");
+    t_expect_session(BT "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1\nmoves\n", "d3c4 d3d4 d3e4\n");
 }
 END_TEST
 
@@ -109,7 +76,7 @@ START_TEST(position_errors_keep_state)
                            "position fen\n"
                            "position fen moves\n"
                            "d\n");
-    ck_assert_int_eq(count_lines(out, "info string error: "), 7);
+    ck_assert_int_eq(t_count_lines(out, "info string error: "), 7);
     ck_assert_ptr_nonnull(strstr(out, "info string error: invalid breakthrough position: "
                                       "expected board, side, [halfmove, fullmove]: 'xx'\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'b7b6' (move 1)\n"));
@@ -119,7 +86,7 @@ START_TEST(position_errors_keep_state)
                                       "must have 8 ranks of 8 squares\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: unexpected token 'garbage' after startpos\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: position fen needs a FEN\n"));
-    ck_assert(last_line(out, "Fen: ", buf, sizeof buf));
+    ck_assert(t_last_line(out, "Fen: ", buf, sizeof buf));
     ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
     free(out);
 }
@@ -159,7 +126,7 @@ START_TEST(position_extends_line)
         snprintf(buf, sizeof buf, "%.*s", (int)strcspn(at, "\n"), at);
         ck_assert_str_eq(buf, want[i]);
     }
-    ck_assert_int_eq(count_lines(out, "info string error: "), 2);
+    ck_assert_int_eq(t_count_lines(out, "info string error: "), 2);
     ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'a3a3' (move 5)\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'd3c4' (move 1)\n"));
     free(out);
@@ -168,7 +135,7 @@ END_TEST
 
 START_TEST(setoption_errors)
 {
-    expect_session("setoption name Foo value 1\n"
+    t_expect_session("setoption name Foo value 1\n"
                    "setoption name Hash value 0\n"
                    "setoption name Hash value abc\n"
                    "setoption name Threads value 1025\n"
@@ -187,8 +154,8 @@ START_TEST(setoption_errors)
                    "setoption name move overhead value 30\n"
                    "isready\n",
                    "info string error: unknown option 'Foo'\n"
-                   "info string error: invalid value '0' for option Hash\n"
-                   "info string error: invalid value 'abc' for option Hash\n"
+                   "info string error: invalid value '0' for option Hash (1..33554432)\n"
+                   "info string error: invalid value 'abc' for option Hash (1..33554432)\n"
                    "info string error: invalid value '1025' for option Threads (1..1024)\n"
                    "info string error: invalid value '-1' for option MultiPV (1..256)\n"
                    "info string error: invalid value 'maybe' for option Ponder (true or false)\n"
@@ -216,14 +183,14 @@ END_TEST
 START_TEST(perft_divide_format)
 {
     char *out = t_session(BT "perft 2\n");
-    ck_assert_int_eq(count_lines(out, "a2a3: 22"), 1);
-    ck_assert_int_eq(count_lines(out, "h2h3: 22"), 1);
+    ck_assert_int_eq(t_count_lines(out, "a2a3: 22"), 1);
+    ck_assert_int_eq(t_count_lines(out, "h2h3: 22"), 1);
     ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 484\n"));
     free(out);
     out = t_session(BT "go perft 3\n");
     ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 11132\n"));
     free(out);
-    expect_session(BT "perft 0\nperft x\nperft\n",
+    t_expect_session(BT "perft 0\nperft x\nperft\n",
                    "info string error: perft needs a depth from 1 to 128\n"
                    "info string error: perft needs a depth from 1 to 128\n"
                    "info string error: perft needs a depth from 1 to 128\n");
@@ -232,44 +199,35 @@ END_TEST
 
 START_TEST(query_commands)
 {
-    expect_session(BT "query gameover\nquery p1turn\nquery result\n",
+    t_expect_session(BT "query gameover\nquery p1turn\nquery result\n",
                    "response false\nresponse true\nresponse none\n");
-    expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\nquery gameover\nquery p1turn\n"
+    t_expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\nquery gameover\nquery p1turn\n"
                       "query result\nquery foo\n",
                    "response true\nresponse false\nresponse p1win\n"
                    "info string error: unknown query 'foo' (gameover, p1turn, result)\n");
-    expect_session("query\n", "info string error: unknown query '' (gameover, p1turn, result)\n");
+    t_expect_session("query\n", "info string error: unknown query '' (gameover, p1turn, result)\n");
 }
 END_TEST
 
 START_TEST(go_finished_game)
 {
-    expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\ngo depth 3\n", "bestmove 0000\n");
+    t_expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\ngo depth 3\n", "bestmove 0000\n");
 }
 END_TEST
-
-static bool matches(const char *text, const char *pattern)
-{
-    regex_t re;
-    ck_assert_int_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB | REG_NEWLINE), 0);
-    bool ok = regexec(&re, text, 0, NULL, 0) == 0;
-    regfree(&re);
-    return ok;
-}
 
 START_TEST(go_depth_reports)
 {
     char *out = t_session(BT "go depth 3\n");
-    ck_assert_msg(matches(out, "^info depth 3 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes "
+    ck_assert_msg(t_matches(out, "^info depth 3 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes "
                                "[0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv [a-h][1-8][a-h][1-8]"
                                " [a-h][1-8][a-h][1-8] [a-h][1-8][a-h][1-8]$"),
                   "%s", out);
-    ck_assert_int_eq(count_lines(out, "bestmove "), 1);
-    ck_assert(matches(out, "^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$"));
+    ck_assert_int_eq(t_count_lines(out, "bestmove "), 1);
+    ck_assert(t_matches(out, "^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$"));
     free(out);
     /* UGI: exactly two words */
     out = t_session("ugi\n" BT "go depth 3\n");
-    ck_assert(matches(out, "^bestmove [a-h][1-8][a-h][1-8]$"));
+    ck_assert(t_matches(out, "^bestmove [a-h][1-8][a-h][1-8]$"));
     free(out);
 }
 END_TEST
@@ -279,7 +237,7 @@ START_TEST(go_bad_parameters_still_answer)
     char *out = t_session(BT "go depth x foo 7 depth 2\n");
     ck_assert_ptr_nonnull(strstr(out, "info string error: bad value for go depth, ignored\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: unknown go parameter 'foo' ignored\n"));
-    ck_assert_int_eq(count_lines(out, "bestmove "), 1);
+    ck_assert_int_eq(t_count_lines(out, "bestmove "), 1);
     free(out);
 }
 END_TEST
@@ -288,8 +246,8 @@ START_TEST(stop_infinite_one_bestmove)
 {
     char *out = t_session(BT "go infinite\nisready\nstop\nisready\ngo infinite\ngo depth 2\n"
                            "go ponder\nponderhit\nstop\n");
-    ck_assert_int_eq(count_lines(out, "bestmove "), 4);
-    ck_assert_int_eq(count_lines(out, "readyok"), 2);
+    ck_assert_int_eq(t_count_lines(out, "bestmove "), 4);
+    ck_assert_int_eq(t_count_lines(out, "readyok"), 2);
     free(out);
 }
 END_TEST
@@ -303,7 +261,7 @@ START_TEST(isready_during_search)
     ck_assert_ptr_nonnull(ready);
     ck_assert_ptr_nonnull(best);
     ck_assert(ready < best);
-    ck_assert_int_eq(count_lines(out, "bestmove "), 1);
+    ck_assert_int_eq(t_count_lines(out, "bestmove "), 1);
     free(out);
 }
 END_TEST
@@ -313,7 +271,7 @@ START_TEST(clock_limits_answer)
     char *out = t_session(BT "go wtime 100 btime 100 winc 0 binc 0\n"
                            "go p1time 50 p2time 50 p1inc 10 p2inc 10 movestogo 3\n"
                            "go movetime 20\ngo nodes 500\ngo wtime -10 btime 10\n");
-    ck_assert_int_eq(count_lines(out, "bestmove "), 5);
+    ck_assert_int_eq(t_count_lines(out, "bestmove "), 5);
     free(out);
 }
 END_TEST
@@ -337,53 +295,18 @@ START_TEST(long_and_odd_lines)
 }
 END_TEST
 
-/* Strips the fields that depend on the clock (time, nps). */
-static void strip_timing(char *s)
-{
-    const char *keys[] = {" nps ", " time "};
-    for (int k = 0; k < 2; k++)
-        for (char *p = strstr(s, keys[k]); p; p = strstr(p + 1, keys[k])) {
-            char *v = p + strlen(keys[k]), *end = v;
-            while (*end >= '0' && *end <= '9')
-                end++;
-            memmove(v, end, strlen(end) + 1);
-        }
-}
-
 START_TEST(nodes_search_deterministic)
 {
     const char *in = BT "ucinewgame\nposition startpos moves d2d3 e7e6\ngo nodes 20000\n";
     char *a = t_session(in), *b = t_session(in);
-    strip_timing(a);
-    strip_timing(b);
+    t_strip_timing(a);
+    t_strip_timing(b);
     ck_assert_str_eq(a, b);
-    ck_assert_int_eq(count_lines(a, "bestmove "), 1);
+    ck_assert_int_eq(t_count_lines(a, "bestmove "), 1);
     free(a);
     free(b);
 }
 END_TEST
-
-/* Runs each input through the same engine in turn, each to its end (a limited search
- * finishes before the next input starts, as a GUI waits for `bestmove`). */
-static char *session_parts(const char *const *inputs, int count)
-{
-    char *out = NULL;
-    size_t out_size = 0;
-    FILE *mem = open_memstream(&out, &out_size);
-    ck_assert(mem);
-    Engine *e = engine_create();
-    Protocol *p = protocol_create(e, mem);
-    for (int i = 0; i < count; i++) {
-        FILE *in = fmemopen((void *)inputs[i], strlen(inputs[i]), "r");
-        ck_assert(in);
-        protocol_loop(p, in);
-        fclose(in);
-    }
-    protocol_destroy(p);
-    engine_destroy(e);
-    fclose(mem);
-    return out;
-}
 
 /* `go nodes N` twice in one session, each after `ucinewgame`, prints the same lines: the
  * new game forgets the table, the histories and the killers. */
@@ -396,12 +319,12 @@ START_TEST(nodes_search_repeats_after_new_game)
     };
     for (size_t g = 0; g < sizeof games / sizeof *games; g++) {
         const char *parts[] = {games[g][0], games[g][1], games[g][1]};
-        char *out = session_parts(parts, 3);
-        strip_timing(out);
-        ck_assert_int_eq(count_lines(out, "bestmove "), 2);
+        char *out = t_session_parts(parts, 3);
+        t_strip_timing(out);
+        ck_assert_int_eq(t_count_lines(out, "bestmove "), 2);
         size_t half = strlen(out) / 2;
         ck_assert_msg(strlen(out) % 2 == 0 && strncmp(out, out + half, half) == 0, "%s", out);
-        ck_assert_int_eq(count_lines(out + half, "bestmove "), 1);
+        ck_assert_int_eq(t_count_lines(out + half, "bestmove "), 1);
         free(out);
     }
 }
@@ -451,10 +374,10 @@ END_TEST
 
 START_TEST(bench_and_latency_errors)
 {
-    expect_session("bench foo\nbench all -1\nbench breakthrough 5 0\nbench all 1 1 0\n"
+    t_expect_session("bench foo\nbench all -1\nbench breakthrough 5 0\nbench all 1 1 0\n"
                    "bench all 1 1 1 1\nstoplatency 0\nstoplatency 10 0\nstoplatency 1 1 1\n"
                    "isready\n",
-                   "info string error: bench: bad depth 'foo'\n"
+                   "info string error: bench: unknown game 'foo' (a game id, all, or a depth)\n"
                    "info string error: bench: bad depth '-1'\n"
                    "info string error: bench: bad threads '0'\n"
                    "info string error: bench: bad hash '0'\n"
@@ -465,9 +388,9 @@ START_TEST(bench_and_latency_errors)
                    "readyok\n");
     /* one game at depth 1: a line per position, then the three totals, signature last */
     char *out = t_session("bench breakthrough 1\n");
-    ck_assert_int_ge(count_lines(out, "bench breakthrough "), 10);
-    ck_assert_msg(matches(out, "^Total time \\(ms\\) : [0-9]+$") &&
-                      matches(out, "^Nodes/second    : [0-9]+$"), "%s", out);
+    ck_assert_int_ge(t_count_lines(out, "bench breakthrough "), 10);
+    ck_assert_msg(t_matches(out, "^Total time \\(ms\\) : [0-9]+$") &&
+                      t_matches(out, "^Nodes/second    : [0-9]+$"), "%s", out);
     size_t n = strlen(out);
     const char *last = out + n - 1;
     while (last > out && last[-1] != '\n')
@@ -510,7 +433,7 @@ END_TEST
 /* A game option's bad value. */
 START_TEST(game_option_errors)
 {
-    expect_session("setoption name KnightVariation value Axe\n"
+    t_expect_session("setoption name KnightVariation value Axe\n"
                    "setoption name knightvariation value sword\nisready\n",
                    "info string error: invalid value 'Axe' for option KnightVariation\n"
                    "readyok\n");
@@ -529,9 +452,9 @@ START_TEST(command_line_use)
     size_t len = fread(buf, 1, sizeof buf - 1, f);
     buf[len] = 0;
     ck_assert_int_eq(pclose(f), 0);
-    ck_assert_int_eq(count_lines(buf, "a2a3: 22"), 1);
-    ck_assert_int_eq(count_lines(buf, "h2h3: 22"), 1);
-    ck_assert_int_eq(count_lines(buf, ""), 22 + 2);
+    ck_assert_int_eq(t_count_lines(buf, "a2a3: 22"), 1);
+    ck_assert_int_eq(t_count_lines(buf, "h2h3: 22"), 1);
+    ck_assert_int_eq(t_count_lines(buf, ""), 22 + 2);
     ck_assert_ptr_nonnull(strstr(buf, "\n\nNodes searched: 484\n"));
     snprintf(cmd, sizeof cmd, "%s -v nosuchgame perft 1 2>&1", wyrm);
     f = popen(cmd, "r");
@@ -548,7 +471,7 @@ START_TEST(variant_switch)
 {
     char buf[256];
     char *out = t_session("setoption name UCI_Variant value BREAKTHROUGH\nd\n");
-    ck_assert(last_line(out, "Game: ", buf, sizeof buf));
+    ck_assert(t_last_line(out, "Game: ", buf, sizeof buf));
     ck_assert_str_eq(buf, "Game: breakthrough");
     free(out);
 }

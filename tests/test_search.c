@@ -232,15 +232,15 @@ static Outcome run_search_contempt(const char *game, const char *fen, SearchLimi
     char err[ERR_MAX];
     ck_assert_msg(engine_set_game(e, game, err), "%s", err);
     ck_assert_msg(engine_set_position(e, fen, NULL, 0, err), "%s", err);
-    e->threads = threads;
-    e->contempt = contempt;
-    Outcome o = {.game = e->game, .score = SCORE_NONE};
-    memcpy(o.root, e->pos, e->game->pos_size);
+    t_set_option(e, "Threads", threads);
+    t_set_option(e, "Contempt", contempt);
+    Outcome o = {.game = engine_game(e), .score = SCORE_NONE};
+    memcpy(o.root, engine_position(e), engine_game(e)->pos_size);
     limits.time[0] = limits.time[0] ? limits.time[0] : -1;
     limits.time[1] = limits.time[1] ? limits.time[1] : -1;
     if (!limits.multipv)
         limits.multipv = 1;
-    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove});
+    engine_go(e, &limits, (SearchReport){&o, on_info, on_bestmove, NULL});
     engine_wait(e);
     engine_destroy(e);
     return o;
@@ -410,18 +410,19 @@ START_TEST(smp_stop_answers_once)
     Engine *e = engine_create();
     char err[ERR_MAX];
     ck_assert(engine_set_game(e, "breakthrough", err));
-    e->threads = 2;
+    t_set_option(e, "Threads", 2);
+    const Game *g = engine_game(e);
     for (int i = 0; i < 12; i++) {
-        StopProbe probe = {.game = e->game};
-        memcpy(probe.root, e->pos, e->game->pos_size);
+        StopProbe probe = {.game = g};
+        memcpy(probe.root, engine_position(e), g->pos_size);
         SearchLimits limits = {.infinite = true, .time = {-1, -1}, .multipv = 1};
-        engine_go(e, &limits, (SearchReport){&probe, probe_info, probe_bestmove});
+        engine_go(e, &limits, (SearchReport){&probe, probe_info, probe_bestmove, NULL});
         struct timespec ts = {0, (long)(i % 5) * 10 * 1000000L};
         nanosleep(&ts, NULL);
         engine_stop(e);
         engine_wait(e);
         ck_assert_int_eq(atomic_load(&probe.answers), 1);
-        t_assert_legal(e->game, probe.root, probe.best, "best move after stop");
+        t_assert_legal(g, probe.root, probe.best, "best move after stop");
     }
     engine_destroy(e);
 }

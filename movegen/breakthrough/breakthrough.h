@@ -1,13 +1,14 @@
 /*
- * Breakthrough position (rules: shared/rules/breakthrough.md).
+ * Breakthrough position (rules for players: docs/rules/breakthrough.md).
  *
- * Squares: a1 = 0, b1 = 1, ..., h8 = 63 (sq = 8 * rank + file). White (P1) moves up.
+ * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
  * A move is from | to << 6; both squares fit in 6 bits and from != to, so a move is
  * never 0.
  */
 #pragma once
 
 #include "engine/bitboard.h"
+#include "engine/board8.h"
 #include "engine/game.h"
 
 typedef struct BtPos {
@@ -18,18 +19,9 @@ typedef struct BtPos {
     int fullmove;
 } BtPos;
 
-enum {
-    BT_FILE_A = 0,
-    BT_FILE_H = 7,
-    /* each move is an origin square and one of three steps, and any FEN may fill the
-     * board with one side's men: 64 * 3 bounds every list */
-    BT_MAX_MOVES = 64 * 3,
-};
-
-#define BT_FILE_A_BB 0x0101010101010101ULL
-#define BT_FILE_H_BB 0x8080808080808080ULL
-#define BT_RANK_1_BB 0x00000000000000FFULL
-#define BT_RANK_8_BB 0xFF00000000000000ULL
+/* Each move is an origin square and one of three steps, and any FEN may fill the board
+ * with one side's men: 64 * 3 bounds every list. */
+enum { BT_MAX_MOVES = 64 * 3 };
 
 static inline int bt_move_from(Move m) { return (int)(m & 63); }
 static inline int bt_move_to(Move m) { return (int)((m >> 6) & 63); }
@@ -38,10 +30,33 @@ static inline Move bt_move_make(int from, int to) { return (Move)from | (Move)to
 /* Squares attacked (diagonally forward) by the men of `player`. */
 static inline Bb64 bt_attacks(Bb64 men, int player)
 {
-    return player == P1 ? ((men & ~BT_FILE_A_BB) << 7) | ((men & ~BT_FILE_H_BB) << 9)
-                        : ((men & ~BT_FILE_A_BB) >> 9) | ((men & ~BT_FILE_H_BB) >> 7);
+    return player == P1 ? ((men & ~B8_FILE_A_BB) << 7) | ((men & ~B8_FILE_H_BB) << 9)
+                        : ((men & ~B8_FILE_A_BB) >> 9) | ((men & ~B8_FILE_H_BB) >> 7);
 }
 
-void breakthrough_eval_init(void);
-Score breakthrough_evaluate(const void *pos);
-void breakthrough_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/breakthrough.c) uses them. */
+void bt_init(void);
+bool bt_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void bt_fen_write(const void *pos, char *buf, size_t size);
+void bt_display(const void *pos, char *buf, size_t size);
+int bt_gen_moves(const void *pos, Move *moves);
+int bt_gen_noisy(const void *pos, Move *moves);
+bool bt_is_noisy(const void *pos, Move m);
+int bt_gen_quiet(const void *pos, Move *moves);
+bool bt_has_legal_move(const void *pos);
+bool bt_move_is_legal(const void *pos, Move m);
+void bt_make_move(const void *pos, Move m, void *out);
+void bt_make_null(const void *pos, void *out);
+uint64_t bt_perft(const void *pos, int depth);
+void bt_move_to_str(const void *pos, Move m, char *buf);
+Move bt_parse_move(const void *pos, const char *s);
+uint64_t bt_key(const void *pos);
+uint64_t bt_key_from_scratch(const void *pos);
+int bt_side(const void *pos);
+int bt_halfmove(const void *pos);
+Result bt_result(const void *pos);
+uint32_t bt_move_index(const void *pos, Move m);
+int bt_noisy_order(const void *pos, Move m);
+bool bt_threat(const void *pos);
+
+extern const struct GameDescription breakthrough_description;

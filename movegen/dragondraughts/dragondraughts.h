@@ -1,22 +1,28 @@
 /*
- * Dragon-draughts, i.e. Turkish draughts (rules: shared/rules/dragondraughts.md).
+ * Dragon-draughts, i.e. Turkish draughts (rules as implemented: docs/dragondraughts.md).
  *
- * Squares: a1 = 0, b1 = 1, ..., h8 = 63 (sq = 8 * rank + file). White (P1) moves up.
+ * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
  * pieces[side] holds every piece of a side; `kings` holds the Daimyos of both sides, so a
  * side's men are pieces[side] & ~kings.
  *
- * Move layout (after Scan): a move is the bitboard of the squares it touches, i.e. its
- * origin, its final square and every piece it captures. The position it belongs to tells
- * them apart: the origin is the one square holding a piece of the side to move, the
- * captured squares hold enemy pieces and the final square is the one empty square (there
- * is none when a Daimyo's capture loop ends where it started). So a move identifies origin,
- * destination and captured set exactly as the rules identify moves: two capture paths
- * with the same three give the same value and deduplication is an integer comparison.
- * The origin bit is always set, so a move is never 0.
+ * Move layout (bits of the 64-bit Move):
+ *   0-5    origin square
+ *   6-11   final square
+ *   12-27  the captured pieces, as a mask over the opponent's pieces in square order
+ *          (bit 12 + i: the opponent's i-th lowest-numbered piece before the move)
+ * Origin and final square are explicit because a Daimyo may end its capture on a square
+ * it emptied earlier in the same move, or on its own origin: neither is "the one empty
+ * square" of the position, and several such moves can share origin and captured set. The
+ * captured set is relative to the position (at most DD_MAX_PIECES opponents, so 16 bits),
+ * so a move is read with the position it belongs to. Two paths with the same origin, final
+ * square and captured set are one move by the rules and give the same value, so
+ * deduplication is an integer comparison. A quiet move has different origin and final
+ * squares and a capture a non-empty mask, so a move is never 0.
  */
 #pragma once
 
 #include "engine/bitboard.h"
+#include "engine/board8.h"
 #include "engine/game.h"
 
 typedef struct DraughtsPos {
@@ -40,14 +46,15 @@ enum {
     DD_MAX_PATH = DD_MAX_PIECES + 1,
 };
 
-#define DD_FILE_A_BB 0x0101010101010101ULL
-#define DD_FILE_H_BB 0x8080808080808080ULL
-#define DD_RANK_1_BB 0x00000000000000FFULL
-#define DD_RANK_2_BB 0x000000000000FF00ULL
-#define DD_RANK_7_BB 0x00FF000000000000ULL
-#define DD_RANK_8_BB 0xFF00000000000000ULL
+/* The board's edges under the draughts code's own names (values from engine/board8.h). */
+#define DD_FILE_A_BB B8_FILE_A_BB
+#define DD_FILE_H_BB B8_FILE_H_BB
+#define DD_RANK_1_BB B8_RANK_1_BB
+#define DD_RANK_2_BB B8_RANK_2_BB
+#define DD_RANK_7_BB B8_RANK_7_BB
+#define DD_RANK_8_BB B8_RANK_8_BB
 
-static inline Bb64 dd_bit(int sq) { return 1ULL << sq; }
+static inline Bb64 dd_bit(int sq) { return b8_bit(sq); }
 
 /* The rank where `player`'s men are promoted. */
 static inline Bb64 dd_last_rank(int player) { return player == P1 ? DD_RANK_8_BB : DD_RANK_1_BB; }
@@ -81,21 +88,34 @@ static inline Bb64 dd_runners(const DraughtsPos *p, int player)
     return men & dd_shift(dd_last_rank(player) & empty, dd_forward(player) ^ 1);
 }
 
-/* Move parts, read with the position the move belongs to. */
-static inline int dd_move_from(const DraughtsPos *p, Move m)
+enum { DD_MOVE_TO_SHIFT = 6, DD_MOVE_CAPTURED_SHIFT = 12, DD_SQUARE_MASK = 63 };
+
+/* Bit of `sq`'s piece in a captured mask: its rank among the opponent's pieces `enemy`. */
+static inline unsigned dd_capture_bit(Bb64 enemy, int sq)
 {
-    return bb64_lsb(m & p->pieces[p->side]);
+    return 1u << bb64_popcount(enemy & (dd_bit(sq) - 1));
 }
 
-static inline int dd_move_to(const DraughtsPos *p, Move m)
+static inline Move dd_move_make(int from, int to, unsigned captured_mask)
 {
-    Bb64 to = m & ~(p->pieces[P1] | p->pieces[P2]);
-    return to ? bb64_lsb(to) : dd_move_from(p, m);
+    return (Move)from | ((Move)to << DD_MOVE_TO_SHIFT) |
+           ((Move)captured_mask << DD_MOVE_CAPTURED_SHIFT);
 }
 
+static inline int dd_move_from(Move m) { return (int)(m & DD_SQUARE_MASK); }
+
+static inline int dd_move_to(Move m) { return (int)((m >> DD_MOVE_TO_SHIFT) & DD_SQUARE_MASK); }
+
+static inline bool dd_move_is_capture(Move m) { return (m >> DD_MOVE_CAPTURED_SHIFT) != 0; }
+
+/* The squares of the pieces `m` captures in `p`, the position it belongs to. */
 static inline Bb64 dd_move_captured(const DraughtsPos *p, Move m)
 {
-    return m & p->pieces[!p->side];
+    Bb64 enemy = p->pieces[!p->side], captured = 0;
+    for (Move mask = m >> DD_MOVE_CAPTURED_SHIFT; mask; mask >>= 1, enemy &= enemy - 1)
+        if (mask & 1)
+            captured |= enemy & -enemy;
+    return captured;
 }
 
 /* movegen.c */
@@ -128,9 +148,32 @@ void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit 
 void draughts_make_move(const void *pos, Move m, void *out);
 
 /* notation.c */
+/* The squares of the move's printed path (origin, every landing); their count. */
+int draughts_move_path(const DraughtsPos *p, Move m, int *path);
 void draughts_move_to_str(const void *pos, Move m, char *buf);
 Move draughts_parse_move(const void *pos, const char *str);
 
-/* eval/dragondraughts.c */
-Score draughts_evaluate(const void *pos);
-void draughts_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/dragondraughts.c) uses them. */
+void dd_init(void);
+bool dd_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void dd_fen_write(const void *pos, char *buf, size_t size);
+void dd_display(const void *pos, char *buf, size_t size);
+int dd_gen_moves(const void *pos, Move *moves);
+int dd_gen_noisy(const void *pos, Move *moves);
+bool dd_is_noisy(const void *pos, Move m);
+int dd_gen_quiet(const void *pos, Move *moves);
+bool dd_has_legal_move(const void *pos);
+bool dd_move_is_legal(const void *pos, Move m);
+void dd_make_null(const void *pos, void *out);
+uint64_t dd_key(const void *pos);
+uint64_t dd_key_from_scratch(const void *pos);
+int dd_side(const void *pos);
+int dd_halfmove(const void *pos);
+int dd_reversible(const void *pos);
+Result dd_result(const void *pos);
+uint32_t dd_move_index(const void *pos, Move m);
+int dd_noisy_order(const void *pos, Move m);
+bool dd_threat(const void *pos);
+
+/* describe.c */
+extern const struct GameDescription draughts_description;

@@ -6,9 +6,9 @@
  * each jumped piece is removed before the next jump (so emptied squares can be crossed or
  * landed on again, and removals open new jumps), the direction just used may not be
  * reversed, and a man stays a man until the move ends. Only sequences with the most
- * captures over all pieces are kept, deduplicated by their move value (origin,
- * destination and captured set). The same search, given a visitor, lists every path for
- * the notation.
+ * captures over all pieces are kept, deduplicated by their move value (origin, final
+ * square and captured set, all explicit: a Daimyo may end on a square it emptied). The
+ * same search, given a visitor, lists every path for the notation.
  */
 #include "movegen/dragondraughts/dragondraughts.h"
 
@@ -49,7 +49,8 @@ typedef struct CaptureSearch {
     Bb64 others;      /* the mover's other pieces: they never move during the sequence */
     Bb64 enemy;       /* enemy pieces still on the board */
     Bb64 enemy_start; /* enemy pieces before the move */
-    Bb64 origin;      /* the mover's origin bit */
+    unsigned taken;   /* the pieces jumped so far, as a move's captured mask */
+    int origin;
     int side;
     int best;         /* most captures found so far (0 before the first) */
     int count;        /* moves kept with `best` captures */
@@ -62,7 +63,7 @@ typedef struct CaptureSearch {
 /* A sequence of `captures` jumps ended on `sq`. */
 static void capture_done(CaptureSearch *cs, int sq, int captures)
 {
-    Move m = cs->origin | dd_bit(sq) | (cs->enemy_start & ~cs->enemy);
+    Move m = dd_move_make(cs->origin, sq, cs->taken);
     if (cs->visit) {
         cs->visit(cs->ctx, cs->path, captures + 1, m);
         return;
@@ -96,10 +97,13 @@ static void man_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         if (land < 0 || !(empty & dd_bit(land)))
             continue;
         extended = true;
+        unsigned taken = dd_capture_bit(cs->enemy_start, mid);
         cs->enemy ^= dd_bit(mid);
+        cs->taken ^= taken;
         cs->path[captures + 1] = land;
         man_captures(cs, land, dir, captures + 1);
         cs->enemy ^= dd_bit(mid);
+        cs->taken ^= taken;
     }
     if (!extended && captures > 0)
         capture_done(cs, sq, captures);
@@ -121,13 +125,16 @@ static void king_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         if (!landings)
             continue;
         extended = true;
+        unsigned taken = dd_capture_bit(cs->enemy_start, mid);
         cs->enemy ^= dd_bit(mid);
+        cs->taken ^= taken;
         while (landings) {
             int land = bb64_pop_lsb(&landings);
             cs->path[captures + 1] = land;
             king_captures(cs, land, dir, captures + 1);
         }
         cs->enemy ^= dd_bit(mid);
+        cs->taken ^= taken;
     }
     if (!extended && captures > 0)
         capture_done(cs, sq, captures);
@@ -136,7 +143,7 @@ static void king_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
 static void captures_from(CaptureSearch *cs, const DraughtsPos *p, int sq)
 {
     cs->others = p->pieces[cs->side] ^ dd_bit(sq);
-    cs->origin = dd_bit(sq);
+    cs->origin = sq;
     cs->path[0] = sq;
     if (p->kings & dd_bit(sq))
         king_captures(cs, sq, -2, 0);
@@ -189,7 +196,7 @@ static int add_steps(Move *moves, int n, Bb64 targets, int delta)
 {
     while (targets) {
         int to = bb64_pop_lsb(&targets);
-        moves[n++] = dd_bit(to - delta) | dd_bit(to);
+        moves[n++] = dd_move_make(to - delta, to, 0);
     }
     return n;
 }
@@ -206,7 +213,7 @@ int draughts_gen_quiet(const DraughtsPos *p, Move *moves)
         int sq = bb64_pop_lsb(&kings);
         for (int dir = 0; dir < DD_DIRS; dir++)
             for (Bb64 to = draughts_slide(dir, sq, occ) & ~occ; to;)
-                moves[n++] = dd_bit(sq) | dd_bit(bb64_pop_lsb(&to));
+                moves[n++] = dd_move_make(sq, bb64_pop_lsb(&to), 0);
     }
     return n;
 }

@@ -2,10 +2,11 @@
  * Dragon-draughts notation: origin and every landing square (`e3e4`, `b3b5d5`).
  *
  * A capture may have several paths (a Daimyo choosing where to land before a straight
- * continuation, loops run either way round); the move value does not keep a path, so the
- * paths are listed again from the position when a move is printed or parsed. Printing
- * picks the path whose string sorts first; parsing accepts any path of a legal move, and
- * origin plus destination alone when exactly one legal move has them.
+ * continuation, loops run either way round); the move value keeps origin, final square and
+ * captured set but no path, so the paths are listed again from the position when a move is
+ * printed or parsed. Printing picks the path whose string sorts first; parsing accepts any
+ * path of a legal move, and origin plus destination alone when exactly one legal move has
+ * them.
  */
 #include <string.h>
 
@@ -44,21 +45,28 @@ static void keep_first_path(void *ctx, const int *path, int length, Move move)
     fp->length = length;
 }
 
-void draughts_move_to_str(const void *pos, Move m, char *buf)
+int draughts_move_path(const DraughtsPos *p, Move m, int *path)
 {
-    const DraughtsPos *p = pos;
     FirstPath fp = {.target = m};
-    int from = dd_move_from(p, m);
-    if (dd_move_captured(p, m))
+    int from = dd_move_from(m);
+    if (dd_move_is_capture(m))
         draughts_capture_paths(p, from, keep_first_path, &fp);
     if (!fp.length) {
         fp.path[0] = from;
-        fp.path[1] = dd_move_to(p, m);
+        fp.path[1] = dd_move_to(m);
         fp.length = 2;
     }
-    for (int i = 0; i < fp.length; i++)
-        write_square(buf + 2 * i, fp.path[i]);
-    buf[2 * fp.length] = 0;
+    memcpy(path, fp.path, sizeof(int) * (size_t)fp.length);
+    return fp.length;
+}
+
+void draughts_move_to_str(const void *pos, Move m, char *buf)
+{
+    int path[DD_MAX_PATH];
+    int length = draughts_move_path(pos, m, path);
+    for (int i = 0; i < length; i++)
+        write_square(buf + 2 * i, path[i]);
+    buf[2 * length] = 0;
 }
 
 /* Reads `str` as 2 to DD_MAX_PATH squares; their count, or 0 if it is not such a list. */
@@ -103,7 +111,7 @@ Move draughts_parse_move(const void *pos, const char *str)
     if (length == 2) {
         /* origin and destination: a quiet move, a one-jump capture or a shorthand */
         for (int i = 0; i < n; i++) {
-            if (dd_move_from(p, moves[i]) != squares[0] || dd_move_to(p, moves[i]) != squares[1])
+            if (dd_move_from(moves[i]) != squares[0] || dd_move_to(moves[i]) != squares[1])
                 continue;
             if (found)
                 return MOVE_NONE;

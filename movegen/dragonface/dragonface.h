@@ -1,5 +1,5 @@
 /*
- * Dragon Face position (rules: shared/rules/dragonface.md).
+ * Dragon Face position (rules for players: docs/rules/dragonface.md).
  *
  * Squares: a1 = 0, b1 = 1, ..., k1 = 10, a2 = 11, ..., k9 = 98 (sq = 11 * rank + file),
  * bits of a Bb128; bits 99-127 are always clear. The Territories are b2-j8 (DF_TERR), the
@@ -196,5 +196,21 @@ void df_display(const void *pos, char *buf, size_t size);
 void df_move_to_str(const void *pos, Move move, char *buf);
 Move df_parse_move(const void *pos, const char *str);
 
-Score dragonface_evaluate(const void *pos);
-void dragonface_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/dragonface.c) uses them. */
+void df_init(void);
+int df_gen_noisy(const void *pos, Move *moves);
+bool df_is_noisy(const void *pos, Move m);
+int df_gen_quiet(const void *pos, Move *moves);
+bool df_has_legal_move(const void *pos);
+bool df_move_is_legal(const void *pos, Move m);
+void df_make_move(const void *pos, Move m, void *out);
+void df_make_null(const void *pos, void *out);
+uint64_t df_perft(const void *pos, int depth);
+uint64_t df_key(const void *pos);
+int df_side(const void *pos);
+int df_halfmove(const void *pos);
+uint32_t df_move_index(const void *pos, Move m);
+int df_noisy_order(const void *pos, Move m);
+bool df_threat(const void *pos);
+
+extern const struct GameDescription dragonface_description;

@@ -254,7 +254,8 @@ void df_fen_write(const void *vp, char *buf, size_t size)
     snprintf(buf, size, "%s %d %d", out, p->halfmove, p->fullmove);
 }
 
-/* The board with the Zone drawn apart: empty Territory squares '.', empty Zone ':'. */
+/* The board with the Zone drawn apart: empty Territory squares '.', empty Zone ':'; the
+ * immune piece carries a '*' right after its letter (legend: movegen/dragonface/describe.c). */
 void df_display(const void *vp, char *buf, size_t size)
 {
     const DfPos *p = vp;
@@ -266,18 +267,13 @@ void df_display(const void *vp, char *buf, size_t size)
             char c = letter_on(p, sq);
             if (!c)
                 c = (bb128_bit(sq) & DF_ZONE) ? ':' : '.';
-            if (sq == p->immune)
-                n += (size_t)snprintf(buf + n, size - n, "*%c", c);
-            else
-                n += (size_t)snprintf(buf + n, size - n, " %c", c);
+            n += (size_t)snprintf(buf + n, size - n, " %c%c", c, sq == p->immune ? '*' : ' ');
         }
         if (n < size)
             n += (size_t)snprintf(buf + n, size - n, "\n");
     }
     if (n < size)
-        snprintf(buf + n, size - n,
-                 "    a b c d e f g h i j k\n"
-                 "    ':' empty Zone square, F/f free Ambassador, * immune piece\n");
+        snprintf(buf + n, size - n, "    a  b  c  d  e  f  g  h  i  j  k\n");
 }
 
 void df_move_to_str(const void *vp, Move m, char *buf)

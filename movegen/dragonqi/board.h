@@ -1,5 +1,5 @@
 /*
- * DragonQi board geometry (rules: shared/rules/dragonqi.md §1).
+ * DragonQi board geometry (rules for players: docs/rules/dragonqi.md §1).
  *
  * Cells: index = 9 * y + x, x = file (a = 0 ... i = 8), y = rank 0 ... 16. The grid is ranks
  * 1-15 (cells 9 ... 143); the only cells of ranks 0 and 16 are the target cells e0 (index 4,
@@ -24,7 +24,11 @@ enum {
     DQ_RANKS = 15,
     DQ_CELLS = 153,
     DQ_NO_CELL = 255,
+    DQ_FILE_E = 4, /* the middle file: Banners, Warlord and Prince */
     DQ_E0 = 4,
+    DQ_E2 = 22, /* the Princess's cell */
+    DQ_E3 = 31, DQ_E4 = 40,    /* the Banner cells the Storm's flag-bearers plant on */
+    DQ_E12 = 112, DQ_E13 = 121, /* those the Forest's Prince plants on */
     DQ_E16 = 148,
     DQ_E8 = 76,
     DQ_A1 = 9, DQ_E1 = 13, DQ_I1 = 17,     /* the Towering cells */

@@ -1,5 +1,5 @@
 /*
- * DragonQi position and move (rules: shared/rules/dragonqi.md).
+ * DragonQi position and move (rules for players: docs/rules/dragonqi.md).
  *
  * Sides: Storm = P1 = 0 (moves first, lower-case letters), Forest = P2 = 1 (upper-case).
  *
@@ -207,10 +207,16 @@ static inline bool dq_enters(int code, int from, int to)
 static inline bool dq_on_banner(int code, int c)
 {
     if (code == dq_code(DQ_ROYAL, DQ_FOREST))
-        return c == 12 * 9 + 4 || c == 13 * 9 + 4;
+        return c == DQ_E12 || c == DQ_E13;
     if (code == dq_code(DQ_ROYAL, DQ_STORM) || code == dq_code(DQ_WITCH, DQ_STORM))
-        return c == 3 * 9 + 4 || c == 4 * 9 + 4;
+        return c == DQ_E3 || c == DQ_E4;
     return false;
+}
+
+/* The two cells where a flag-bearer of `side` plants its flag (§6.8), i = 0 the lower. */
+static inline int dq_banner_cell(int side, int i)
+{
+    return (side == DQ_FOREST ? DQ_E12 : DQ_E3) + i * DQ_FILES;
 }
 
 /* Noisy moves (for the search): captures (arrows, en passant and sinkings included),
@@ -348,9 +354,37 @@ extern const char *const dq_variation_names[DQ_VARIATIONS];
 
 /* result.c */
 Result dq_result(const void *pos);
+/* How a finished game ended (§8): the winner (-1 for a truce), the type as the RESULT line
+ * names it (DIRECT, FLAG, LOCKUP, STALEMATE, REPETITION, FIFTY) and the game points of each
+ * side in halves (indexed by side). `fifty`: a truce the position does not show was reached
+ * by the 100-ply rule rather than by repetition. */
+typedef struct DqOutcome {
+    int winner;
+    const char *type;
+    int points_halves[2];
+} DqOutcome;
+void dq_outcome(const void *pos, bool fifty, DqOutcome *o);
 void dq_result_info(const void *pos, char *buf, size_t size);
+void dq_points(const void *pos, int halves[2]);
+extern const GameScoring dq_scoring;
 
-/* eval/dragonqi.c */
-Score dragonqi_evaluate(const void *pos);
-void dragonqi_eval_terms(const void *pos, char *buf, size_t size);
-int dq_value(int code);
+/* hooks.c: the rules as the Game table (engine/games/dragonqi.c) uses them */
+void dq_init(void);
+int dq_gen_moves(const void *pos, Move *moves);
+bool dq_is_noisy(const void *pos, Move m);
+int dq_gen_noisy(const void *pos, Move *moves);
+int dq_gen_quiet(const void *pos, Move *moves);
+bool dq_has_move(const void *pos);
+bool dq_move_is_legal(const void *pos, Move m);
+uint32_t dq_move_index(const void *pos, Move m);
+void dq_make_null(const void *pos, void *out);
+bool dq_threat(const void *pos);
+uint64_t dq_key(const void *pos);
+uint64_t dq_key_from_scratch(const void *pos);
+int dq_side_to_move(const void *pos);
+int dq_halfmove(const void *pos);
+uint64_t dq_repetition_key(const void *pos);
+int dq_repetition_plies(const void *pos);
+
+/* describe.c */
+extern const struct GameDescription dragonqi_description;

@@ -43,7 +43,7 @@ static void queen_to_war(DqPos *q)
 {
     if (q->encl[DQ_ENC_LIBRARY] != 'Q')
         return;
-    int e2 = dq_cell(4, 2);
+    int e2 = DQ_E2;
     dq_take(q, e2);
     dq_put(q, e2, dq_code(DQ_QUEEN, DQ_FOREST));
     dq_key_enclosure(q, DQ_ENC_LIBRARY, 'F');

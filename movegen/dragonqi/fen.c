@@ -72,7 +72,7 @@ static bool land_scope_ok(int code, int c)
     case DQ_WITCH: case DQ_ELDER: case DQ_YOUNGER:
         return k == DQ_KINGDOM_F;
     case DQ_PRINCESS:
-        return c == dq_cell(4, 2);
+        return c == DQ_E2;
     case DQ_DRAGON:
         return k == DQ_KINGDOM_S;
     case DQ_PAWN: /* never on its own home rank: nothing could bring it there */
@@ -273,7 +273,7 @@ static bool check_flags(DqPos *p, char *err, size_t size)
         ((f & DQ_FLAG_CASTLE_A) && !tower_on(p, DQ_A15, S)) ||
         ((f & DQ_FLAG_CASTLE_I) && !tower_on(p, DQ_I15, S)))
         return fail(err, size, "Castling right without the Warlord on e15 and its Castle");
-    int e6 = dq_cell(4, 6), e10 = dq_cell(4, 10);
+    int e6 = DQ_TRAFALGAR_HARBOUR, e10 = DQ_STORM_HARBOUR;
     int green_flag = DQ_VES_PRESENT | DQ_VES_ORIG_FOREST | DQ_VES_FLAGSHIP;
     int red_flag = DQ_VES_PRESENT | DQ_VES_FLAGSHIP;
     if (((f & DQ_FLAG_GREEN_HARBOUR) && (dq_vessel(p, e6) & ~DQ_VES_BOW) != green_flag) ||

@@ -181,9 +181,9 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
             if (p->ep)
                 bb_set(&special, p->ep);
         }
-        for (int y = g->us == DQ_FOREST ? 12 : 3, i = 0; i < 2; i++)
-            if (dq_on_banner(code, dq_cell(4, y + i)))
-                bb_set(&special, dq_cell(4, y + i));
+        for (int i = 0; i < 2; i++)
+            if (dq_on_banner(code, dq_banner_cell(g->us, i)))
+                bb_set(&special, dq_banner_cell(g->us, i));
         all = bb_or(t->capture, bb_and(t->quiet, special));
     }
     /* A plain force on land that no line of the royal passes through, out of check: its
@@ -462,7 +462,7 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
     }
     g.prey = bb_and(p->men[g.them], dq_geo.grid);
     if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
-        bb_clear(&g.prey, dq_cell(4, 2)); /* Northern Light: the Princess is never taken */
+        bb_clear(&g.prey, DQ_E2); /* Northern Light: the Princess is never taken */
     DqBb lands = bb_or(dq_geo.land[0], dq_geo.land[1]);
     DqBb mine = bb_and(p->men[g.us], lands), aboard = bb_and(p->men[g.us], dq_geo.ocean);
     if (any_only && royal != DQ_E0 && royal != DQ_E16) {

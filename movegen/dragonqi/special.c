@@ -16,7 +16,7 @@ static int home_rank(int side) { return side == DQ_FOREST ? 1 : DQ_RANKS; }
 /* The cell `i` files from the royal's home cell toward the wing (i = 1, 2, 3). */
 static int wing_cell(int side, int wing, int i)
 {
-    return dq_cell(4 + (wing ? i : -i), home_rank(side));
+    return dq_cell(DQ_FILE_E + (wing ? i : -i), home_rank(side));
 }
 
 bool dq_royal_safe_at(const DqPos *p, int side, int cell)
@@ -126,7 +126,7 @@ static void gen_arrows(DqGen *g)
     const DqPos *p = g->p;
     if (g->us == DQ_FOREST) {
         DqBb fland = dq_geo.land[DQ_KINGDOM_F];
-        int e2 = dq_cell(4, 2);
+        int e2 = DQ_E2;
         if (p->encl[DQ_ENC_LIBRARY] == 'Q' && p->mun[DQ_MUN_PRINCESS] &&
             p->count[dq_code(DQ_BIRD, DQ_STORM)])
             shoot(g, e2, forces_of(p, DQ_STORM, fland, DQ_BIRD, DQ_BIRD));
@@ -154,10 +154,8 @@ static void gen_arrows(DqGen *g)
 static void gen_planting(DqGen *g)
 {
     const DqPos *p = g->p;
-    int banner[2] = {dq_cell(4, g->us == DQ_FOREST ? 12 : 3),
-                     dq_cell(4, g->us == DQ_FOREST ? 13 : 4)};
     for (int i = 0; i < 2; i++) {
-        int c = banner[i], code = p->sq[c];
+        int c = dq_banner_cell(g->us, i), code = p->sq[c];
         if (code == dq_code(DQ_ROYAL, g->us) ||
             (g->us == DQ_STORM && code == dq_code(DQ_WITCH, DQ_STORM)))
             dq_gen_add(g, dq_move_with_win(dq_move_make(DQ_MK_PLANT, c, c, code, 0)), NULL, 0);

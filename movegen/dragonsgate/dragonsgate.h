@@ -1,7 +1,7 @@
 /*
- * Dragon's Gate position (rules: shared/rules/dragonsgate.md).
+ * Dragon's Gate position (rules for players: docs/rules/dragonsgate.md).
  *
- * Squares: a1 = 0, b1 = 1, ..., h8 = 63 (sq = 8 * rank + file). South (P1, `w`, `D`)
+ * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). South (P1, `w`, `D`)
  * moves up, North (P2, `b`, `d`) moves down. A position is the two players' Dragons as
  * bitboards, the Zobrist key, the side to move and the two move counters.
  *
@@ -17,6 +17,7 @@
 #pragma once
 
 #include "engine/bitboard.h"
+#include "engine/board8.h"
 #include "engine/game.h"
 
 typedef struct DgPos {
@@ -27,11 +28,6 @@ typedef struct DgPos {
     int32_t fullmove;
 } DgPos;
 
-#define DG_FILE_A_BB 0x0101010101010101ULL
-#define DG_FILE_H_BB 0x8080808080808080ULL
-#define DG_RANK_1_BB 0x00000000000000FFULL
-#define DG_RANK_8_BB 0xFF00000000000000ULL
-
 enum {
     DG_MAX_DRAGONS = 16,
     DG_DIRS = 3,
@@ -39,9 +35,6 @@ enum {
      * directions: 64 * 9 bounds every list, whatever a FEN holds */
     DG_MAX_MOVES = 64 * 3 * DG_DIRS,
 };
-
-/* The evaluation's value of one Dragon, also the search's margin unit. */
-enum { DG_DRAGON_VALUE = 100 };
 
 /* Compass directions on the board (north = toward rank 8). */
 typedef enum { DG_N, DG_NW, DG_NE, DG_S, DG_SE, DG_SW } DgDir;
@@ -51,7 +44,7 @@ static inline int dg_move_to(Move m) { return (int)((m >> 6) & 63); }
 static inline Move dg_move_make(int from, int to) { return (Move)from | (Move)to << 6; }
 
 /* The row a player wins by reaching: the enemy's home row. */
-static inline Bb64 dg_goal_row(int player) { return player == P1 ? DG_RANK_8_BB : DG_RANK_1_BB; }
+static inline Bb64 dg_goal_row(int player) { return player == P1 ? B8_RANK_8_BB : B8_RANK_1_BB; }
 
 /* Ranks counted from the player's own home row (0) to its goal row (7). */
 static inline int dg_rel_rank(int sq, int player) { return player == P1 ? sq / 8 : 7 - sq / 8; }
@@ -78,15 +71,15 @@ static inline Bb64 dg_shift(Bb64 b, DgDir d)
     case DG_N:
         return b << 8;
     case DG_NW:
-        return (b & ~DG_FILE_A_BB) << 7;
+        return (b & ~B8_FILE_A_BB) << 7;
     case DG_NE:
-        return (b & ~DG_FILE_H_BB) << 9;
+        return (b & ~B8_FILE_H_BB) << 9;
     case DG_S:
         return b >> 8;
     case DG_SE:
-        return (b & ~DG_FILE_H_BB) >> 7;
+        return (b & ~B8_FILE_H_BB) >> 7;
     default:
-        return (b & ~DG_FILE_A_BB) >> 9;
+        return (b & ~B8_FILE_A_BB) >> 9;
     }
 }
 
@@ -137,5 +130,29 @@ static inline Bb64 dg_goal_reach(Bb64 own, Bb64 enemy, int player)
  * it than their rank is (filled in by the game's init). */
 extern Bb64 dg_front_cone[2][64];
 
-Score dragonsgate_evaluate(const void *pos);
-void dragonsgate_eval_terms(const void *pos, char *buf, size_t size);
+/* The rules as the Game table (engine/games/dragonsgate.c) uses them. */
+void dg_init(void);
+bool dg_fen_read(void *pos, const char *fen, char *err, size_t err_size);
+void dg_fen_write(const void *pos, char *buf, size_t size);
+void dg_display(const void *pos, char *buf, size_t size);
+int dg_gen_moves(const void *pos, Move *moves);
+int dg_gen_noisy(const void *pos, Move *moves);
+int dg_gen_quiet(const void *pos, Move *moves);
+bool dg_has_legal_move(const void *pos);
+bool dg_move_is_legal(const void *pos, Move m);
+bool dg_is_noisy(const void *pos, Move m);
+void dg_make_move(const void *pos, Move m, void *out);
+void dg_make_null(const void *pos, void *out);
+uint64_t dg_perft(const void *pos, int depth);
+void dg_move_to_str(const void *pos, Move m, char *buf);
+Move dg_parse_move(const void *pos, const char *s);
+uint64_t dg_key(const void *pos);
+uint64_t dg_key_from_scratch(const void *pos);
+int dg_side(const void *pos);
+int dg_halfmove(const void *pos);
+Result dg_result(const void *pos);
+uint32_t dg_move_index(const void *pos, Move m);
+int dg_noisy_order(const void *pos, Move m);
+bool dg_threat(const void *pos);
+
+extern const struct GameDescription dragonsgate_description;

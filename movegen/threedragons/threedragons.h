@@ -1,6 +1,6 @@
 /*
- * Three Dragons position (rules: shared/rules/threedragons.md), shared by the three games
- * threedragons, threedragons-strength and threedragons-dragons.
+ * Three Dragons position (rules for players: docs/rules/threedragons.md), shared by the
+ * three games threedragons, threedragons-strength and threedragons-dragons.
  *
  * Squares: a1 = 0, b1 = 1, ..., i9 = 80 (sq = 9 * rank + file), bits 0-80 of a Bb128.
  * Mountains a1 i1 a9 i9 and caves c5 e5 g5 are fixed masks, never stored: a square of
@@ -190,6 +190,6 @@ bool td_move_is_legal(const void *vp, Move m);
 void td_move_to_str(const void *pos, Move move, char *buf);
 Move td_parse_move(const void *pos, const char *str);
 
-/* Evaluation (eval/threedragons.c). */
-Score td_evaluate(const void *pos);
-void td_eval_terms(const void *pos, char *buf, size_t size);
+/* For people and GUIs (describe.c). */
+extern const struct GameDescription threedragons_description,
+    threedragons_strength_description, threedragons_dragons_description;

@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (game->fen_read(pos, fen, err, sizeof err)) {
         int n = game->gen_moves(pos, moves);
         fuzz_check(n >= 0 && n <= MAX_MOVES, game, "%d moves", n);
-        fuzz_check_position(game, pos, moves, n);
+        fuzz_check_position(game, pos, moves, n, 1);
         game->result(pos);
     } else {
         fuzz_check(err[0] != 0, game, "FEN rejected without a reason: %s", fen);

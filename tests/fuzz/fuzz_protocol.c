@@ -1,13 +1,18 @@
 /*
  * The protocol layer, whole command streams in-process: the input is split into lines
- * as protocol_loop splits stdin, and each line goes to protocol_handle of a fresh engine
- * while searches run in the background, as they do behind a GUI.
+ * as protocol_loop splits stdin, and each line goes to protocol_handle while searches
+ * run in the background, as they do behind a GUI; at the end protocol_finish runs what
+ * is queued, as at the end of piped input.
  *
- * So that one input costs milliseconds, lines are bounded before they are handled:
- * every `go` gets `nodes` and `depth` caps appended (the last value of a parameter
- * counts), Hash and Threads values above small caps are lowered to them, and the
- * commands that run fixed long jobs in the foreground (bench, perftsuite, stoplatency)
- * are dropped. Hash sizes beyond memory are covered by the protocol tests instead.
+ * One engine serves every input (creating one per input would cost more than the input
+ * itself); each input starts from the engine's defaults again (every option reset, the
+ * default game, the table cleared), so an input's behaviour does not depend on the ones
+ * before it. So that one input costs well under a millisecond, lines are bounded before
+ * they are handled: every `go` gets `nodes` and `depth` caps appended (the last value of
+ * a parameter counts), perft depths above PERFT_CAP are lowered to it, Hash and Threads
+ * values above small caps are lowered to them, and the commands that run fixed long jobs
+ * (bench, perftsuite, stoplatency) are dropped. Hash sizes beyond memory are covered by
+ * the protocol tests instead.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,8 +23,8 @@
 #include "protocol/protocol.h"
 #include "tests/fuzz/fuzz.h"
 
-#define GO_CAPS " nodes 3000 depth 8"
-enum { HASH_CAP_MB = 64, THREADS_CAP = 4 };
+#define GO_CAPS " nodes 20 depth 2"
+enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2 };
 
 /* Lowers a too-large Hash or Threads value in place (line has room for the digits). */
 static void cap_option(char *line)
@@ -36,28 +41,74 @@ static void cap_option(char *line)
         sprintf(line, "setoption name %s value %lld", name, cap);
 }
 
+/* Lowers the depth of `perft D` / `go perft D` in place; other forms stay (errors). */
+static void cap_perft(char *line, bool after_go)
+{
+    char depth[32];
+    int n = sscanf(line, after_go ? " go perft %31s" : " perft %31s", depth);
+    char *end;
+    long v = n == 1 ? strtol(depth, &end, 10) : 0;
+    if (n == 1 && *end == 0 && v > PERFT_CAP)
+        sprintf(line, "%sperft %d", after_go ? "go " : "", PERFT_CAP);
+}
+
+/* Whether the last input may have left something in the table or the histories. */
+static bool searched;
+
 static void handle(Protocol *p, char *line, bool *go_on)
 {
-    char first[16] = "";
-    sscanf(line, "%15s", first);
+    char first[16] = "", second[16] = "";
+    sscanf(line, "%15s %15s", first, second);
     if (strcmp(first, "bench") == 0 || strcmp(first, "perftsuite") == 0 ||
         strcmp(first, "stoplatency") == 0)
         return;
-    if (strcmp(first, "go") == 0)
+    if (strcmp(first, "perft") == 0 || (strcmp(first, "go") == 0 && strcmp(second, "perft") == 0))
+        cap_perft(line, strcmp(first, "go") == 0);
+    else if (strcmp(first, "go") == 0) {
         strcat(line, GO_CAPS);
+        searched = true;
+    }
     else if (strcmp(first, "setoption") == 0)
         cap_option(line);
     *go_on = protocol_handle(p, line);
 }
 
+/* The engine every input shares, back at its defaults (Hash at its cap). */
+static Engine *shared_engine(void)
+{
+    static Engine *engine;
+    char err[ERR_MAX], value[32];
+    if (!engine) {
+        registry_init();
+        engine = engine_create();
+        snprintf(value, sizeof value, "%d", HASH_CAP_MB);
+        fuzz_check(engine_set_option(engine, "Hash", value, err), NULL, "%s", err);
+    }
+    for (int i = 0; i < engine_option_count(engine); i++) {
+        OptionInfo o = engine_option_info(engine, i);
+        if (o.type == OPTION_BUTTON || strcmp(o.name, "Hash") == 0)
+            continue;
+        if (o.type == OPTION_COMBO)
+            snprintf(value, sizeof value, "%s", o.default_text);
+        else if (o.type == OPTION_CHECK)
+            snprintf(value, sizeof value, "%s", o.default_value ? "true" : "false");
+        else
+            snprintf(value, sizeof value, "%lld", o.default_value);
+        fuzz_check(engine_set_option(engine, o.name, value, err), NULL, "reset %s: %s", o.name,
+                   err);
+    }
+    if (searched)
+        engine_new_game(engine);
+    searched = false;
+    return engine;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *sink;
-    registry_init();
     if (!sink && !(sink = fopen("/dev/null", "w")))
         abort();
-    Engine *engine = engine_create();
-    Protocol *p = protocol_create(engine, sink);
+    Protocol *p = protocol_create(shared_engine(), sink);
     /* Room for the longest line plus the caps appended to it. */
     char *line = malloc(size + sizeof GO_CAPS + 64);
     if (!line)
@@ -75,7 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         len = 0;
     }
     free(line);
+    protocol_finish(p);
     protocol_destroy(p);
-    engine_destroy(engine);
     return 0;
 }

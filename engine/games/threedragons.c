@@ -1,8 +1,11 @@
 /*
  * Three Dragons: the three game tables (base game, capture by strength, strength with
- * dragons). They share every function; the variant travels in the position, set by the
+ * dragons), joining the rules (movegen/threedragons/) and the evaluation
+ * (eval/threedragons.c) with the search parameters, the bench positions and the reference
+ * perft. They share every function; the variant travels in the position, set by the
  * table's own fen_read.
  */
+#include "eval/threedragons.h"
 #include "movegen/threedragons/threedragons.h"
 
 #define TD_BASE_START "MpppppppM/2pp1pp2/9/9/2C1C1C2/9/9/2PP1PP2/MPPPPPPPM w - 0 1"
@@ -119,6 +122,7 @@ const Game threedragons_game = {
     .bench_fens = td_bench_base,
     .bench_depth = 10,
     .perft_reference = td_perft_base,
+    .describe = &threedragons_description,
     TD_GAME_COMMON,
 };
 
@@ -129,6 +133,7 @@ const Game threedragons_strength_game = {
     .bench_fens = td_bench_strength,
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
+    .describe = &threedragons_strength_description,
     TD_GAME_COMMON,
 };
 
@@ -139,5 +144,6 @@ const Game threedragons_dragons_game = {
     .bench_fens = td_bench_dragons,
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
+    .describe = &threedragons_dragons_description,
     TD_GAME_COMMON,
 };

@@ -1,41 +1,11 @@
 /*
- * DragonQi: the Game table, the KnightVariation option, move ordering hooks and the bench
- * positions.
+ * DragonQi: the Game table joining the rules (movegen/dragonqi/) and the evaluation
+ * (eval/dragonqi.c), with the KnightVariation option, the capture order (by the
+ * evaluation's piece values), the search parameters, the bench positions and the
+ * reference perft.
  */
-#include <string.h>
-
+#include "eval/dragonqi.h"
 #include "movegen/dragonqi/dragonqi.h"
-
-static void dq_init(void)
-{
-    dq_board_init();
-    dq_position_init();
-    dq_attack_init();
-}
-
-static int dq_gen_moves(const void *pos, Move *moves) { return dq_gen_legal(pos, moves); }
-
-static bool dq_is_noisy(const void *pos, Move m)
-{
-    (void)pos;
-    return dq_move_noisy(m);
-}
-
-static int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
-static int dq_gen_quiet(const void *pos, Move *moves) { return dq_gen_legal_quiet(pos, moves); }
-static bool dq_has_move(const void *pos) { return dq_has_legal_move(pos); }
-
-/* Legality depends on every rule of the game (vessels, enclosures, the royal's safety),
- * which only the generator knows: the move is looked up in its one stage, found from its
- * fields where they name real cells (a stray value may name none: both stages then). */
-static bool dq_move_is_legal(const void *pos, Move m)
-{
-    if (m == MOVE_NONE)
-        return false;
-    if (dq_move_from(m) >= DQ_CELLS || dq_move_to(m) >= DQ_CELLS)
-        return game_move_in_list(pos, m, dq_gen_noisy) || game_move_in_list(pos, m, dq_gen_quiet);
-    return game_move_in_list(pos, m, dq_move_noisy(m) ? dq_gen_noisy : dq_gen_quiet);
-}
 
 enum {
     DQ_ORDER_WIN = 1000000,
@@ -53,61 +23,6 @@ static int dq_noisy_order(const void *pos, Move m)
         score += DQ_ORDER_EXCHANGE * dq_value(dq_move_piece(m));
     return score;
 }
-
-static uint32_t dq_move_index(const void *pos, Move m)
-{
-    (void)pos;
-    return (uint32_t)(dq_move_from(m) * DQ_CELLS + dq_move_to(m));
-}
-
-static void dq_make_null(const void *pos, void *out)
-{
-    const DqPos *p = pos;
-    DqPos *q = out;
-    *q = *p;
-    dq_key_ep(q, 0);
-    unsigned old_flags = q->flags;
-    if (p->side == DQ_STORM)
-        q->flags &= (uint16_t)~DQ_FLAG_EMPRESS;
-    dq_key_flags(q, old_flags);
-    q->side = (uint8_t)!p->side;
-    q->key ^= dq_key_side();
-    q->sit_key ^= dq_key_side();
-    q->halfmove++;
-    q->rep_plies++;
-    q->fullmove += p->side == DQ_FOREST;
-    q->in_check = -1;
-}
-
-/* The side to move must answer now: the enemy's flag-bearer stands on a covering cell of
- * our Banner and plants next move (§6.8). An attacked royal is not reported: the Sword and
- * the Crystal make "in check" so frequent around a roaming Red Witch or a Prince ashore
- * that extending every one multiplies the tree (about 25 times at depth 7 in the last
- * bench position), while a royal left en prise is refuted by the capture one ply later. */
-static bool dq_threat(const void *pos)
-{
-    const DqPos *p = pos;
-    int them = !p->side, low = dq_cell(4, them == DQ_FOREST ? 12 : 3);
-    for (int c = low; c <= low + DQ_FILES; c += DQ_FILES) {
-        int code = p->sq[c];
-        if (code == dq_code(DQ_ROYAL, them) ||
-            (them == DQ_STORM && code == dq_code(DQ_WITCH, DQ_STORM)))
-            return true;
-    }
-    return false;
-}
-
-static uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
-static uint64_t dq_key_from_scratch(const void *pos)
-{
-    return dq_key_from_scratch_full(pos, NULL);
-}
-static int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
-static int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
-/* §8: a situation ignores bows, rights, pools, munitions, flags and ep, and vessel actions
- * do not end the window in which it may recur. */
-static uint64_t dq_repetition_key(const void *pos) { return ((const DqPos *)pos)->sit_key; }
-static int dq_repetition_plies(const void *pos) { return ((const DqPos *)pos)->rep_plies; }
 
 /* §14: the Arrowhead start under Lance (the default option). */
 static const uint64_t dq_perft_reference[] = {79, 6235, 493512, 0};
@@ -213,6 +128,7 @@ const Game dragonqi_game = {
     .result = dq_result,
     .no_moves_result = RESULT_DRAW, /* stalemate is a truce; locking up is found by result */
     .result_info = dq_result_info,
+    .scoring = &dq_scoring,
     .no_progress_plies = 100,
     .evaluate = dragonqi_evaluate,
     .eval_terms = dragonqi_eval_terms,
@@ -240,4 +156,5 @@ const Game dragonqi_game = {
     .bench_fens = dq_bench,
     .bench_depth = 7,
     .perft_reference = dq_perft_reference,
+    .describe = &dragonqi_description,
 };

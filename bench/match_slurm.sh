@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A sharded `wyrm match` as a Slurm job array, one shard per array task, with the merge as
+# a job that runs once every task has ended (docs/distributed.md).
+#
+#   match_slurm.sh [-p PARALLEL_TASKS] [-w SECONDS] [-o 'SBATCH OPTIONS'] DIR SHARDS WYRM MATCH-ARGS...
+#
+#   -p N          at most N array tasks at once (sbatch --array=1-SHARDS%N)
+#   -w SECONDS    merge every SECONDS from this host; once the SPRT has decided, cancel the
+#                 pending tasks and send SIGINT to the running ones
+#   -o OPTIONS    more sbatch options for the array (e.g. '--partition=short --cpus-per-task=4')
+#
+# DIR must be on a file system the compute nodes share with this host. Task K writes
+# DIR/shard-K.res, .pgn and .out; the merge job writes DIR/report.txt. Prints the two job
+# ids ("array 123", "merge 124").
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+shard=$here/match_shard.sh
+limit='' watch='' sbatch_opts=''
+usage() {
+    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+while getopts 'p:w:o:' opt; do
+    case $opt in
+    p) limit=$OPTARG ;;
+    w) watch=$OPTARG ;;
+    o) sbatch_opts=$OPTARG ;;
+    *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 4 ] || usage
+command -v sbatch >/dev/null || { echo "match_slurm.sh: sbatch is missing (Slurm's client commands)" >&2; exit 2; }
+shards=$2
+dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
+
+# The array task: match_shard.sh finds its shard in SLURM_ARRAY_TASK_ID, and exec makes
+# wyrm the job's process, so `scancel --signal=INT` reaches it and it closes its results.
+cat >"$dir/shard.sbatch" <<EOF
+#!/bin/sh
+#SBATCH --job-name=wyrm-match
+#SBATCH --output=$dir/slurm-%A_%a.log
+exec '$shard' run '$dir'
+EOF
+cat >"$dir/merge.sbatch" <<EOF
+#!/bin/sh
+#SBATCH --job-name=wyrm-merge
+#SBATCH --output=$dir/report.txt
+exec '$shard' merge '$dir'
+EOF
+
+array=1-$shards${limit:+%$limit}
+# shellcheck disable=SC2086 # the options are words on purpose
+array_id=$(sbatch --parsable --array="$array" $sbatch_opts "$dir/shard.sbatch")
+array_id=${array_id%%;*}
+merge_id=$(sbatch --parsable --dependency="afterany:$array_id" "$dir/merge.sbatch")
+merge_id=${merge_id%%;*}
+echo "array $array_id"
+echo "merge $merge_id"
+echo "$array_id" >"$dir/array.jobid"
+if [ -n "$watch" ]; then
+    nohup "$shard" watch "$dir" "$watch" sh -c \
+        "scancel --state=PENDING $array_id; scancel --signal=INT --full $array_id" \
+        >"$dir/watch.log" 2>&1 &
+    echo "watch $!"
+fi

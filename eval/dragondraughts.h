@@ -1,0 +1,13 @@
+/*
+ * Dragon-draughts evaluation (eval/dragondraughts.c), from the side to move's point of
+ * view. It reads the rules' position (movegen/dragondraughts/dragondraughts.h); the rules
+ * never call it.
+ */
+#pragma once
+
+#include <stddef.h>
+
+#include "engine/types.h"
+
+Score draughts_evaluate(const void *pos);
+void draughts_eval_terms(const void *pos, char *buf, size_t size);

@@ -1,0 +1,91 @@
+/*
+ * DragonQi: the small rules functions the Game table (engine/games/dragonqi.c) points at:
+ * start-up, generation and key accessors, the null move and the threat test.
+ */
+#include "movegen/dragonqi/dragonqi.h"
+
+void dq_init(void)
+{
+    dq_board_init();
+    dq_position_init();
+    dq_attack_init();
+}
+
+int dq_gen_moves(const void *pos, Move *moves) { return dq_gen_legal(pos, moves); }
+
+bool dq_is_noisy(const void *pos, Move m)
+{
+    (void)pos;
+    return dq_move_noisy(m);
+}
+
+int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
+int dq_gen_quiet(const void *pos, Move *moves) { return dq_gen_legal_quiet(pos, moves); }
+bool dq_has_move(const void *pos) { return dq_has_legal_move(pos); }
+
+/* Legality depends on every rule of the game (vessels, enclosures, the royal's safety),
+ * which only the generator knows: the move is looked up in its one stage, found from its
+ * fields where they name real cells (a stray value may name none: both stages then). */
+bool dq_move_is_legal(const void *pos, Move m)
+{
+    if (m == MOVE_NONE)
+        return false;
+    if (dq_move_from(m) >= DQ_CELLS || dq_move_to(m) >= DQ_CELLS)
+        return game_move_in_list(pos, m, dq_gen_noisy) || game_move_in_list(pos, m, dq_gen_quiet);
+    return game_move_in_list(pos, m, dq_move_noisy(m) ? dq_gen_noisy : dq_gen_quiet);
+}
+
+uint32_t dq_move_index(const void *pos, Move m)
+{
+    (void)pos;
+    return (uint32_t)(dq_move_from(m) * DQ_CELLS + dq_move_to(m));
+}
+
+void dq_make_null(const void *pos, void *out)
+{
+    const DqPos *p = pos;
+    DqPos *q = out;
+    *q = *p;
+    dq_key_ep(q, 0);
+    unsigned old_flags = q->flags;
+    if (p->side == DQ_STORM)
+        q->flags &= (uint16_t)~DQ_FLAG_EMPRESS;
+    dq_key_flags(q, old_flags);
+    q->side = (uint8_t)!p->side;
+    q->key ^= dq_key_side();
+    q->sit_key ^= dq_key_side();
+    q->halfmove++;
+    q->rep_plies++;
+    q->fullmove += p->side == DQ_FOREST;
+    q->in_check = -1;
+}
+
+/* The side to move must answer now: the enemy's flag-bearer stands on a covering cell of
+ * our Banner and plants next move (§6.8). An attacked royal is not reported: the Sword and
+ * the Crystal make "in check" so frequent around a roaming Red Witch or a Prince ashore
+ * that extending every one multiplies the tree (about 25 times at depth 7 in the last
+ * bench position), while a royal left en prise is refuted by the capture one ply later. */
+bool dq_threat(const void *pos)
+{
+    const DqPos *p = pos;
+    int them = !p->side;
+    for (int i = 0; i < 2; i++) {
+        int code = p->sq[dq_banner_cell(them, i)];
+        if (code == dq_code(DQ_ROYAL, them) ||
+            (them == DQ_STORM && code == dq_code(DQ_WITCH, DQ_STORM)))
+            return true;
+    }
+    return false;
+}
+
+uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
+uint64_t dq_key_from_scratch(const void *pos)
+{
+    return dq_key_from_scratch_full(pos, NULL);
+}
+int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
+int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
+/* §8: a situation ignores bows, rights, pools, munitions, flags and ep, and vessel actions
+ * do not end the window in which it may recur. */
+uint64_t dq_repetition_key(const void *pos) { return ((const DqPos *)pos)->sit_key; }
+int dq_repetition_plies(const void *pos) { return ((const DqPos *)pos)->rep_plies; }

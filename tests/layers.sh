@@ -1,0 +1,109 @@
+#!/bin/sh
+# The layer check of `make test` (docs/architecture.md): fails when a file includes a
+# header of a layer it must not know, or when a compiled object refers to a symbol defined
+# in such a layer.
+#
+# Usage: tests/layers.sh OBJDIR SOURCE...   (OBJDIR holds SOURCE's objects as OBJDIR/x.o)
+#
+# A file's layer comes from its path:
+#   engine/games/<g>.c  games/<g>       a game's table
+#   movegen/<g>/...     movegen/<g>     the rules of one game
+#   eval/<g>.[ch]       eval/<g>        the evaluation of one game
+#   engine/...          engine          types, the Game interface, registry, engine object
+#   search/, protocol/, bench/          their own names
+# and may depend on:
+#   movegen/<g>: engine, itself (never eval, search, protocol, bench, nor another game)
+#   eval/<g>:    engine, movegen/<g>
+#   games/<g>:   engine, movegen/<g>, eval/<g>
+#   search:      engine
+#   protocol:    engine, bench; it includes no search/ header (the engine object's header
+#                brings what it uses), though its object still calls the pool's functions
+#   engine, bench: anything but a game's rules or evaluation (games/ reached through the
+#                registry only, so only engine/registry.c names the tables)
+set -u
+objdir=$1
+shift
+
+layer() {
+    case $1 in
+    engine/games/*) f=${1#engine/games/}; echo "games/${f%%.*}" ;;
+    movegen/*/*) f=${1#movegen/}; echo "movegen/${f%%/*}" ;;
+    eval/*) f=${1#eval/}; echo "eval/${f%%.*}" ;;
+    engine/*) echo engine ;;
+    search/*) echo search ;;
+    protocol/*) echo protocol ;;
+    bench/*) echo bench ;;
+    *) echo other ;;
+    esac
+}
+
+# allowed FROM TO FILE KIND: whether layer FROM may depend on layer TO (KIND: include or
+# symbol; FILE: the file that does).
+allowed() {
+    [ "$1" = "$2" ] && return 0
+    game=${1#*/}
+    case $1 in
+    movegen/*) [ "$2" = engine ] ;;
+    eval/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] ;;
+    games/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = "eval/$game" ] ;;
+    search) [ "$2" = engine ] ;;
+    protocol)
+        case $2 in
+        engine | bench) return 0 ;;
+        search) [ "$4" = symbol ] ;;
+        *) return 1 ;;
+        esac ;;
+    engine | bench)
+        case $2 in
+        movegen/* | eval/*) return 1 ;;
+        games/*) [ "$3" = engine/registry.c ] ;;
+        *) return 0 ;;
+        esac ;;
+    *) return 0 ;;
+    esac
+}
+
+failures=0
+fail() {
+    echo "layers: $*" >&2
+    failures=$((failures + 1))
+}
+
+# Includes, in sources and in the headers beside them.
+headers=$(for src in "$@"; do ls "$(dirname "$src")"/*.h 2>/dev/null; done | sort -u)
+for file in "$@" $headers; do
+    from=$(layer "$file")
+    for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$file"); do
+        to=$(layer "$inc")
+        allowed "$from" "$to" "$file" include || fail "$file ($from) includes $inc ($to)"
+    done
+done
+
+# Symbols: which layer defines each global symbol, then every undefined reference.
+symbols=$(mktemp) || exit 1
+trap 'rm -f "$symbols"' EXIT
+for src in "$@"; do
+    obj=$objdir/${src%.c}.o
+    [ -f "$obj" ] || { fail "$obj is missing (build first)"; continue; }
+    nm -g --defined-only "$obj" | awk -v l="$(layer "$src")" 'NF == 3 { print "D", $3, l }'
+    nm -u "$obj" | awk -v l="$(layer "$src")" -v f="$src" '{ print "U", $NF, l, f }'
+done >"$symbols"
+refs=$(awk 'NR == FNR { if ($1 == "D") def[$2] = $3; next }
+            $1 == "U" && ($2 in def) && def[$2] != $3 { print $4, $3, $2, def[$2] }' \
+           "$symbols" "$symbols")
+# Word splitting on purpose: each line is "file from symbol to".
+set -f
+IFS='
+'
+for line in $refs; do
+    IFS=' '
+    set -- $line
+    allowed "$2" "$4" "$1" symbol || fail "$1 ($2) refers to $3, defined in $4"
+done
+IFS=' '
+
+if [ "$failures" -gt 0 ]; then
+    echo "layers: $failures violation(s); see docs/architecture.md" >&2
+    exit 1
+fi
+echo "layers: ok"
