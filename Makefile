@@ -123,12 +123,14 @@ BOARD_DEBS  = python3 chromium chromium-driver python3-selenium
 board-test: $(WYRM)
 	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
 	WYRM=$(WYRM) $(PYTHON) tests/board/browser.py
+	WYRM=$(WYRM) $(PYTHON) tests/board/desk.py
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py check
 
 ## pictures: redraw docs/pictures/*.png and the board screenshots of docs/board/ in Chromium
 pictures: $(WYRM)
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py render
 	WYRM=$(WYRM) BOARD_SHOTS=docs/board $(PYTHON) tests/board/browser.py
+	WYRM=$(WYRM) BOARD_SHOTS=docs/board $(PYTHON) tests/board/desk.py
 
 check-deps:
 	@pkg-config --exists check 2>/dev/null || { \

@@ -17,7 +17,13 @@ Routes (all answers are JSON except the static files):
   GET  /api/games/<id>/ply/<n>      the position after the first n moves (for viewing)
   POST /api/games/<id>/move         {move} a move by a person
   POST /api/games/<id>/go           {movetime? | depth?, skill?} the engine moves
-  POST /api/games/<id>/stop         ends the engine's thinking; its move is not played
+  POST /api/games/<id>/go           {wtime, btime, winc?, binc?, movestogo?} the same on a clock
+  POST /api/games/<id>/analyse      {ply?, movetime? | depth? | infinite?} the engine searches
+                                    the position after the first `ply` moves; nothing is played
+  GET  /api/games/<id>/analysis[/<n>] the info lines of the running or last search, from the
+                                    n-th on (polled while the engine thinks)
+  POST /api/games/<id>/stop         ends the engine's thinking: a move it would play is not
+                                    played, an analysis gives its best move so far
   POST /api/games/<id>/undo         {plies?} takes moves back
   POST /api/games/<id>/fen          {fen} starts again from a position
   POST /api/games/<id>/heartbeat    the page is still open
@@ -51,6 +57,9 @@ REPLY_TIMEOUT = 10.0          # seconds the engine may take to answer a non-sear
 MOVETIME_RANGE = (10, 600000)  # ms
 DEPTH_RANGE = (1, 64)
 SEARCH_LIMIT = 900.0          # seconds a `go depth` may run before the server stops it
+CLOCK_RANGE = (0, 100 * 3600 * 1000)  # ms on a clock, and of an increment
+MOVESTOGO_RANGE = (1, 10000)
+MAX_INFO_LINES = 400          # info lines kept of one search (the oldest are dropped)
 SKILL_OPTION = "Skill Level"
 
 PRINTABLE = re.compile(r"[\x20-\x7e]+")
@@ -148,8 +157,9 @@ class Engine:
                 self.lines.put(None)
                 return
 
-    def until(self, last, timeout=None, patient=False):
-        """Reads lines up to the one starting with `last`; returns those before it."""
+    def until(self, last, timeout=None, patient=False, on_line=None):
+        """Reads lines up to the one starting with `last`; returns those before it, each
+        also handed to on_line as it arrives."""
         deadline = time.monotonic() + (REPLY_TIMEOUT if timeout is None else timeout)
         seen = []
         while True:
@@ -157,6 +167,8 @@ class Engine:
             if line == last or line.startswith(last + " "):
                 return seen, line
             seen.append(line)
+            if on_line is not None:
+                on_line(line)
 
     def command(self, command):
         """Sends a command and waits for `readyok`; an error line raises EngineRefused."""
@@ -215,6 +227,78 @@ class Engine:
                 pass
 
 
+def parse_info(line):
+    """An `info depth ... pv ...` line as a dict; None for other info lines (currmove,
+    strings). Only whole numbers and the words UCI defines are taken."""
+    words = line.split()
+    if words[:1] != ["info"] or "pv" not in words or "depth" not in words:
+        return None
+    info = {}
+    i = 1
+    while i < len(words):
+        key = words[i]
+        if key == "pv":
+            info["pv"] = words[i + 1:]
+            break
+        if key == "score" and i + 2 < len(words) and words[i + 1] in ("cp", "mate"):
+            value = words[i + 2]
+            if not re.fullmatch(r"-?[0-9]{1,9}", value):
+                return None
+            info["score"] = {words[i + 1]: int(value)}
+            i += 3
+            if i < len(words) and words[i] in ("lowerbound", "upperbound"):
+                info["bound"] = words[i][:5]
+                i += 1
+            continue
+        if key in ("depth", "seldepth", "multipv", "nodes", "nps", "hashfull", "time") \
+                and i + 1 < len(words):
+            if not re.fullmatch(r"[0-9]{1,19}", words[i + 1]):
+                return None
+            info[key] = int(words[i + 1])
+            i += 2
+            continue
+        i += 1
+    return info if "depth" in info and "pv" in info else None
+
+
+class Search:
+    """What one search of the engine has said so far: read by the page while the engine
+    thinks, without waiting for the game's lock."""
+
+    def __init__(self, number, kind, ply):
+        self.number = number
+        self.kind = kind        # "go": the engine plays its move; "analyse": it does not
+        self.ply = ply
+        self.lines = []
+        self.dropped = 0
+        self.done = False
+        self.bestmove = None
+        self.lock = threading.Lock()
+
+    def add(self, line):
+        info = parse_info(line)
+        if info is None:
+            return
+        with self.lock:
+            self.lines.append(info)
+            if len(self.lines) > MAX_INFO_LINES:
+                del self.lines[0]
+                self.dropped += 1
+
+    def finish(self, bestmove):
+        with self.lock:
+            self.done = True
+            self.bestmove = bestmove
+
+    def view(self, since):
+        with self.lock:
+            start = max(since - self.dropped, 0)
+            return {"search": self.number, "kind": self.kind, "ply": self.ply,
+                    "from": start + self.dropped, "lines": self.lines[start:],
+                    "next": self.dropped + len(self.lines), "done": self.done,
+                    "bestmove": self.bestmove}
+
+
 def parse_options(lines):
     """The `option name ... type ...` lines of a `uci` reply, as a dict by name."""
     options = {}
@@ -253,6 +337,8 @@ class Game:
         self.skill = None
         self.searching = False
         self.cancelled = False
+        self.search = None      # the running or last search (Search)
+        self.searches = 0
 
     def setup(self, variant, variation, fen, moves):
         self.engine.command(f"setoption name UCI_Variant value {variant}")
@@ -306,30 +392,45 @@ class Game:
         self.position = self.describe(kept)
         del self.moves[kept:], self.played[kept:]
 
-    def think(self, movetime, depth, skill):
+    def set_skill(self, skill):
         if skill is not None and skill != self.skill:
             self.engine.command(f"setoption name {SKILL_OPTION} value {skill}")
             self.skill = skill
-        if self.position.get("result"):
-            raise ApiError(HTTPStatus.CONFLICT, "the game is over")
-        self.engine.command(self.position_command(self.moves))
+
+    def search_with(self, limits, kind, ply):
+        """Runs `go <limits>` on the position after `ply` moves, the info lines collected
+        as they come; returns the best move ("0000" if none) and the time taken."""
+        self.engine.command(self.position_command(self.moves if ply is None else
+                                                  self.moves[:ply]))
         self.cancelled = False
+        self.searches += 1
+        search = Search(self.searches, kind, len(self.moves) if ply is None else ply)
+        self.search = search
         self.searching = True
         begun = time.monotonic()
+        bound = limits.get("bound")
+        best = "0000"
         try:
-            self.engine.send(f"go movetime {movetime}" if depth is None else f"go depth {depth}")
-            limit = movetime / 1000 + REPLY_TIMEOUT if depth is None else SEARCH_LIMIT
+            self.engine.send("go " + limits["words"])
             try:
-                _, line = self.engine.until("bestmove", limit, patient=depth is not None)
+                _, line = self.engine.until("bestmove", bound if bound else SEARCH_LIMIT,
+                                            patient=bound is None, on_line=search.add)
             except TimeoutError:
-                # A depth search that runs past the limit is stopped, and its move played.
+                # A search that runs past the limit is stopped, and its move taken.
                 self.engine.send("stop")
-                _, line = self.engine.until("bestmove")
+                _, line = self.engine.until("bestmove", on_line=search.add)
+            words = line.split()
+            best = words[1] if len(words) > 1 else "0000"
         finally:
             self.searching = False
-        think_ms = round((time.monotonic() - begun) * 1000)
-        words = line.split()
-        best = words[1] if len(words) > 1 else "0000"
+            search.finish(best)
+        return best, round((time.monotonic() - begun) * 1000)
+
+    def think(self, limits, skill):
+        self.set_skill(skill)
+        if self.position.get("result"):
+            raise ApiError(HTTPStatus.CONFLICT, "the game is over")
+        best, think_ms = self.search_with(limits, "go", None)
         if self.cancelled:
             if best != "0000":
                 # Waits until the engine has truly finished the search, so that the next
@@ -340,6 +441,16 @@ class Game:
             raise ApiError(HTTPStatus.CONFLICT, "the engine found no move")
         self.play(best)
         return best, think_ms
+
+    def analyse(self, ply, limits):
+        """The engine's view of the position after `ply` moves; nothing is played."""
+        position = self.position if ply == len(self.moves) else self.describe(ply)
+        if position.get("result"):
+            raise ApiError(HTTPStatus.CONFLICT, "the game is over in that position")
+        best, think_ms = self.search_with(limits, "analyse", ply)
+        legal = [m for m in position.get("moves", []) if m.get("move") == best]
+        return {"ply": ply, "bestmove": best, "move": legal[0] if legal else None,
+                "think_ms": think_ms, **self.search.view(0)}
 
     def stop(self):
         if self.searching:
@@ -476,6 +587,40 @@ def checked_move(move):
     if len(move) > MAX_MOVE_TEXT or not TOKEN.fullmatch(move):
         raise ApiError(HTTPStatus.BAD_REQUEST, "a move is one word of printable ASCII")
     return move
+
+
+def search_limits(body, turn, clock):
+    """The words after `go` and how long the server waits for `bestmove` (None: up to
+    SEARCH_LIMIT, then `stop`). One kind of limit: a move time, a depth, a clock (for a
+    move the engine plays) or none (an analysis until stopped)."""
+    movetime = in_range(field(body, "movetime", int), MOVETIME_RANGE, "movetime")
+    depth = in_range(field(body, "depth", int), DEPTH_RANGE, "depth")
+    times = {k: in_range(field(body, k, int), CLOCK_RANGE, k)
+             for k in ("wtime", "btime", "winc", "binc")}
+    movestogo = in_range(field(body, "movestogo", int), MOVESTOGO_RANGE, "movestogo")
+    infinite = field(body, "infinite", bool, default=False)
+    on_clock = any(v is not None for v in times.values()) or movestogo is not None
+    if on_clock and not clock:
+        raise ApiError(HTTPStatus.BAD_REQUEST, "an analysis takes no clock")
+    if infinite and clock:
+        raise ApiError(HTTPStatus.BAD_REQUEST, "a move the engine plays needs a limit")
+    if sum([movetime is not None, depth is not None, on_clock, infinite]) > 1:
+        raise ApiError(HTTPStatus.BAD_REQUEST, "give one of movetime, depth, a clock "
+                       "(wtime, btime...) or infinite")
+    if on_clock:
+        if times["wtime"] is None or times["btime"] is None:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "a clock needs both wtime and btime")
+        words = " ".join(f"{k} {v}" for k, v in times.items() if v is not None)
+        if movestogo is not None:
+            words += f" movestogo {movestogo}"
+        own = times["wtime" if turn == 0 else "btime"]
+        return {"words": words, "bound": own / 1000 + REPLY_TIMEOUT}
+    if depth is not None:
+        return {"words": f"depth {depth}", "bound": None}
+    if infinite:
+        return {"words": "infinite", "bound": None}
+    movetime = 1000 if movetime is None else movetime
+    return {"words": f"movetime {movetime}", "bound": movetime / 1000 + REPLY_TIMEOUT}
 
 
 def in_range(value, bounds, name):
@@ -635,8 +780,11 @@ class Handler(BaseHTTPRequestHandler):
                            gone=True)
         action = parts[3] if len(parts) > 3 else None
         allowed = {None: "GET", "ply": "GET", "move": "POST", "go": "POST", "stop": "POST",
-                   "undo": "POST", "fen": "POST", "heartbeat": "POST", "close": "POST"}
-        if action not in allowed or (len(parts) == 5) != (action == "ply"):
+                   "undo": "POST", "fen": "POST", "heartbeat": "POST", "close": "POST",
+                   "analyse": "POST", "analysis": "GET"}
+        numbered = len(parts) == 5
+        if action not in allowed or (numbered and action not in ("ply", "analysis")) or \
+                (action == "ply" and not numbered):
             raise ApiError(HTTPStatus.NOT_FOUND, f"no such route: {path[:100]}")
         if method != allowed[action]:
             raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED,
@@ -651,6 +799,15 @@ class Handler(BaseHTTPRequestHandler):
         if action == "stop":
             game.stop()
             return self.reply(HTTPStatus.OK, {"stopped": True})
+        if action == "analysis":
+            # Read while the search runs: no wait for the game's lock.
+            since = parts[4] if numbered else "0"
+            if not NUMBER.fullmatch(since):
+                raise ApiError(HTTPStatus.NOT_FOUND, "the line number is a whole number")
+            search = game.search
+            return self.reply(HTTPStatus.OK, search.view(int(since)) if search else
+                              {"search": 0, "lines": [], "next": 0, "done": True,
+                               "bestmove": None})
         self.on_game(game, action, parts, body)
 
     def create(self, body):
@@ -706,8 +863,7 @@ class Handler(BaseHTTPRequestHandler):
                     game.load(checked_fen(field(body, "fen", str, required=True)))
                     return self.reply(HTTPStatus.OK, game.view())
                 if action == "go":
-                    movetime = in_range(field(body, "movetime", int), MOVETIME_RANGE, "movetime")
-                    depth = in_range(field(body, "depth", int), DEPTH_RANGE, "depth")
+                    limits = search_limits(body, game.position.get("turn", 0), clock=True)
                     skill = field(body, "skill", int)
                     if skill is not None:
                         option = board.options.get(SKILL_OPTION)
@@ -715,11 +871,14 @@ class Handler(BaseHTTPRequestHandler):
                             raise ApiError(HTTPStatus.BAD_REQUEST,
                                            "this engine has no Skill Level option")
                         in_range(skill, (option.get("min", 0), option.get("max", 20)), "skill")
-                    if depth is None and movetime is None:
-                        movetime = 1000
-                    best, think_ms = game.think(movetime, depth, skill)
+                    best, think_ms = game.think(limits, skill)
                     return self.reply(HTTPStatus.OK, {**game.view(), "bestmove": best,
                                                       "think_ms": think_ms})
+                if action == "analyse":
+                    ply = in_range(field(body, "ply", int, default=len(game.moves)),
+                                   (0, len(game.moves)), "ply")
+                    limits = search_limits(body, 0, clock=False)
+                    return self.reply(HTTPStatus.OK, game.analyse(ply, limits))
         except EngineRefused as err:
             raise ApiError(HTTPStatus.BAD_REQUEST, str(err)) from None
         except EngineDead as err:

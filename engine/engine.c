@@ -255,12 +255,16 @@ Engine *engine_create(void)
             e->game_options[i][j] = registry_game(i)->options[j].default_choice;
     }
     build_option_list(e);
-    for (int i = 0; i < OPTION_DEF_COUNT; i++)
+    size_t hash_mb = 0;
+    for (int i = 0; i < OPTION_DEF_COUNT; i++) {
         if (OPTIONS[i].field)
             *(int *)((char *)e + OPTIONS[i].field) = (int)OPTIONS[i].default_value;
+        if (OPTIONS[i].set == set_hash)
+            hash_mb = (size_t)OPTIONS[i].default_value;
+    }
     e->pool = pool_create();
     char err[ERR_MAX];
-    if (!tt_resize(&e->tt, (size_t)OPTIONS[1].default_value) ||
+    if (!tt_resize(&e->tt, hash_mb) ||
         !build(e, registry_default(), NULL, NULL, 0, err))
         abort();
     return e;

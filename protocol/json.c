@@ -253,6 +253,25 @@ static void put_history(Buf *b, const Engine *e)
     free(next);
 }
 
+/* How the game scores what no position shows: a truce and a loss on time (null for a game
+ * scored 1, 1/2, 0), so that a GUI running a clock can score a flag fall. */
+static void put_scoring(Buf *b, const Game *g)
+{
+    const GameScoring *scoring = g->scoring;
+    put(b, ",\"scoring\":");
+    if (!scoring) {
+        put(b, "null");
+        return;
+    }
+    put(b, "{\"unit\":");
+    put_string(b, scoring->unit);
+    put(b, ",\"draw\":");
+    put_number(b, scoring->draw_halves / 2.0);
+    put(b, ",\"time_loss\":");
+    put_number(b, scoring->forfeit_halves / 2.0);
+    put(b, "}");
+}
+
 char *json_position(const Engine *e)
 {
     const Game *g = engine_game(e);
@@ -282,6 +301,7 @@ char *json_position(const Engine *e)
     put_result(&b, e, &end);
     put_moves(&b, board, g, position, end.result != RESULT_NONE);
     put_history(&b, e);
+    put_scoring(&b, g);
     put(&b, "}");
     free(board);
     return b.s;

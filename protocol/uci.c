@@ -225,11 +225,14 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
         g->move_to_str(next, ponder, ponder_str);
         free(next);
     }
+    /* The end is marked before the line goes out: a GUI that answers `bestmove` with
+     * `position` and then `json` must find the position set, not queued behind a search
+     * that is only winding down. */
+    job_ended(p);
     if (ponder_str[0])
         output_line(p->out, "bestmove %s ponder %s", best_str, ponder_str);
     else
         output_line(p->out, "bestmove %s", best_str);
-    job_ended(p);
 }
 
 /* ---- commands ------------------------------------------------------------------------- */
@@ -305,11 +308,11 @@ static void perft_move(void *ctx, const char *move, uint64_t nodes)
 static void perft_done(void *ctx, uint64_t total, bool stopped)
 {
     Protocol *p = ctx;
+    job_ended(p); /* before the last line, as for a bestmove */
     if (stopped)
         output_line(p->out, "info string perft stopped");
     else
         output_line(p->out, "\nNodes searched: %" PRIu64, total);
-    job_ended(p);
 }
 
 static void start_perft(Protocol *p, const char *depth_str)
@@ -745,12 +748,13 @@ static bool head_is_quit(const Protocol *p)
     return p->queue && find_command(p->queue->line, name, sizeof name)->run == cmd_quit;
 }
 
-/* Runs queued commands while the engine is idle. A quit waiting behind a search ends
- * it; one behind a perft or bench waits for it. */
+/* Runs queued commands while the engine is idle, or once its job has reported its end
+ * (its thread only finishing: waited for). A quit waiting behind a search ends it; one
+ * behind a perft or bench waits for it. */
 static void pump(Protocol *p)
 {
     while (p->queue) {
-        if (engine_busy(p->engine)) {
+        if (engine_busy(p->engine) && atomic_load(&p->ended_seq) != p->job_seq) {
             if (head_is_quit(p) && !p->task_running)
                 engine_stop(p->engine);
             return;
@@ -795,6 +799,7 @@ bool protocol_handle(Protocol *p, const char *line)
 {
     if (p->quit_received)
         return false;
+    pump(p); /* what could run already runs before this line is read */
     char name[128];
     const Command *c = find_command(line, name, sizeof name);
     if (!name[0])

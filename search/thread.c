@@ -26,6 +26,8 @@ SearchPool *pool_create(void)
     SearchPool *pool = xcalloc(1, sizeof *pool);
     pthread_mutex_init(&pool->lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
+    pthread_cond_init(&pool->job_ready, NULL);
+    pthread_cond_init(&pool->job_done, NULL);
     pool->thread_count = 1;
     pool->reported = true; /* no search yet: nothing to answer */
     return pool;
@@ -55,11 +57,20 @@ void pool_destroy(SearchPool *pool)
 {
     pool_stop(pool);
     pool_wait(pool);
+    if (pool->main_started) {
+        pthread_mutex_lock(&pool->lock);
+        pool->main_quit = true;
+        pthread_cond_signal(&pool->job_ready);
+        pthread_mutex_unlock(&pool->lock);
+        pthread_join(pool->main_thread, NULL);
+    }
     free_threads(pool);
     free(pool->root);
     free(pool->history);
     pthread_mutex_destroy(&pool->lock);
     pthread_cond_destroy(&pool->wake);
+    pthread_cond_destroy(&pool->job_ready);
+    pthread_cond_destroy(&pool->job_done);
     free(pool);
 }
 
@@ -163,14 +174,22 @@ static void report_once_locked(SearchPool *pool)
                               pool->published_ponder);
 }
 
-static void *pool_main(void *arg)
+static void job_finished(SearchPool *pool)
 {
-    SearchPool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    atomic_store(&pool->running, false);
+    pthread_cond_broadcast(&pool->job_done);
+    pthread_mutex_unlock(&pool->lock);
+}
+
+/* One job (a search or a task) on the main thread. */
+static void run_job(SearchPool *pool)
+{
     if (pool->task) {
         /* pool->task stays set (the protocol thread reads it; pool_start clears it). */
         pool->task(pool->task_arg, &pool->stop);
-        atomic_store(&pool->running, false);
-        return NULL;
+        job_finished(pool);
+        return;
     }
     tt_new_search(pool->tt);
     for (int i = 0; i < pool->thread_count; i++)
@@ -191,7 +210,25 @@ static void *pool_main(void *arg)
     pthread_mutex_unlock(&pool->lock);
     for (int i = 1; i < started; i++)
         pthread_join(pool->threads[i].handle, NULL);
-    atomic_store(&pool->running, false);
+    job_finished(pool);
+}
+
+/* The main thread: runs each job launch() hands it, until the pool is destroyed. */
+static void *pool_main(void *arg)
+{
+    SearchPool *pool = arg;
+    pthread_mutex_lock(&pool->lock);
+    for (;;) {
+        while (!pool->job_waiting && !pool->main_quit)
+            pthread_cond_wait(&pool->job_ready, &pool->lock);
+        if (pool->main_quit)
+            break;
+        pool->job_waiting = false;
+        pthread_mutex_unlock(&pool->lock);
+        run_job(pool);
+        pthread_mutex_lock(&pool->lock);
+    }
+    pthread_mutex_unlock(&pool->lock);
     return NULL;
 }
 
@@ -206,12 +243,17 @@ static void launch(SearchPool *pool)
     atomic_store(&pool->running, true);
     pool->start_ms = now_ms();
     atomic_store(&pool->clock_start_ms, pool->start_ms);
-    if (!start_thread(&pool->main_thread, pool_main, pool)) {
+    if (!pool->main_started && start_thread(&pool->main_thread, pool_main, pool))
+        pool->main_started = true;
+    if (!pool->main_started) {
         /* No thread: run inline, which still answers exactly once. */
-        pool_main(pool);
+        run_job(pool);
         return;
     }
-    pool->joinable = true;
+    pthread_mutex_lock(&pool->lock);
+    pool->job_waiting = true;
+    pthread_cond_signal(&pool->job_ready);
+    pthread_mutex_unlock(&pool->lock);
 }
 
 void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
@@ -281,10 +323,10 @@ void pool_ponderhit(SearchPool *pool)
 
 void pool_wait(SearchPool *pool)
 {
-    if (pool->joinable) {
-        pthread_join(pool->main_thread, NULL);
-        pool->joinable = false;
-    }
+    pthread_mutex_lock(&pool->lock);
+    while (atomic_load(&pool->running))
+        pthread_cond_wait(&pool->job_done, &pool->lock);
+    pthread_mutex_unlock(&pool->lock);
 }
 
 bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }

@@ -93,8 +93,11 @@ struct SearchPool {
     atomic_bool stop;
     atomic_bool pondering;    /* in `go ponder` or `go infinite`: wait before reporting */
     atomic_bool running;      /* the main thread has not finished its job */
-    bool joinable;
+    /* The main thread lives as long as the pool and sleeps between jobs, so a search costs
+     * no thread creation (many short searches from a GUI, thousands from a fuzzer). */
+    bool main_started, main_quit, job_waiting;
     pthread_t main_thread;
+    pthread_cond_t job_ready, job_done; /* with lock: a job to run; the job has ended */
     pthread_mutex_t lock;
     pthread_cond_t wake;
 

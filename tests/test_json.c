@@ -16,7 +16,7 @@
 /* ---- reading the line ---------------------------------------------------------------- */
 
 static const char *const top_keys[] = {"game",  "sides",  "turn",   "fen",   "width", "height",
-                                       "cells", "pieces", "result", "moves", "history"};
+                                       "cells", "pieces", "result", "moves", "history", "scoring"};
 
 static bool is_cell(const JsonValue *root, const char *name)
 {
@@ -47,6 +47,17 @@ static void check_shape(const JsonValue *root, const char *moves_line)
     ck_assert_int_eq(root->count, (int)(sizeof top_keys / sizeof *top_keys));
     for (int i = 0; i < root->count; i++)
         ck_assert_str_eq(root->keys[i], top_keys[i]);
+    /* Only DragonQi scores in points of its own: a truce 1, a loss on time 5 + 1/2. */
+    const JsonValue *scoring = json_member(root, "scoring");
+    if (strcmp(json_member(root, "game")->string, "dragonqi") == 0) {
+        ck_assert_int_eq(scoring->type, JV_OBJECT);
+        ck_assert_int_eq(scoring->count, 3);
+        ck_assert_str_eq(json_member(scoring, "unit")->string, "game points");
+        ck_assert(json_member(scoring, "draw")->number == 1.0);
+        ck_assert(json_member(scoring, "time_loss")->number == 5.5);
+    } else {
+        ck_assert_int_eq(scoring->type, JV_NULL);
+    }
     const JsonValue *cells = json_member(root, "cells");
     double width = json_member(root, "width")->number, height = json_member(root, "height")->number;
     for (int i = 0; i < cells->count; i++) {

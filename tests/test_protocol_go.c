@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <time.h>
 
+#include "bench/match_proc.h"
 #include "engine/registry.h"
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
@@ -49,7 +50,8 @@ START_TEST(queued_setoption_waits)
     char *out = t_session(BT "go depth 4\nsetoption name MultiPV value 2\ngo depth 4\n");
     const char *second = strstr(out, "bestmove ");
     ck_assert_ptr_nonnull(second);
-    ck_assert_ptr_null(strstr(out, "multipv 2") < second ? strstr(out, "multipv 2") : NULL);
+    const char *two_lines = strstr(out, "multipv 2");
+    ck_assert(two_lines != NULL && two_lines > second);
     ck_assert_int_eq(t_count_lines(second, "info depth 4 seldepth"), 2);
     ck_assert_int_eq(t_count_lines(out, "bestmove "), 2);
     free(out);
@@ -70,6 +72,46 @@ START_TEST(display_answers_at_once)
     ck_assert(t_last_line(out, "Fen: ", buf, sizeof buf));
     ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1");
     free(out);
+}
+END_TEST
+
+/* Reads the engine's lines up to one that starts with `prefix`, copied into buf. */
+static void read_until(EngineProc *e, const char *prefix, char *buf, size_t size)
+{
+    const char *line;
+    for (;;) {
+        ProcRead r = proc_read_line(e, proc_now_us() + 20000000, -1, &line);
+        ck_assert_int_eq(r, PROC_LINE);
+        if (strncmp(line, prefix, strlen(prefix)) == 0) {
+            snprintf(buf, size, "%s", line);
+            return;
+        }
+    }
+}
+
+/* A GUI that sends `position` and `isready` the moment it reads a `bestmove` (or a
+ * perft's count) finds the position set when `readyok` comes: the search has ended, so
+ * nothing waits. Repeated, since it is a race against the search threads' last steps. */
+START_TEST(position_right_after_bestmove)
+{
+    const char *wyrm = getenv("WYRM");
+    ck_assert_msg(wyrm != NULL, "WYRM must name the engine binary");
+    char *argv[] = {(char *)wyrm, NULL}, err[256], buf[512];
+    EngineProc e = {0};
+    ck_assert_msg(proc_start(&e, argv, err, sizeof err), "%s", err);
+    int64_t deadline = proc_now_us() + 20000000;
+    ck_assert(proc_write_line(&e, "setoption name UCI_Variant value breakthrough", deadline, -1));
+    for (int i = 0; i < 30; i++) {
+        bool perft = i % 3 == 2;
+        ck_assert(proc_write_line(&e, "position startpos", deadline, -1));
+        ck_assert(proc_write_line(&e, perft ? "perft 2" : "go depth 3", deadline, -1));
+        read_until(&e, perft ? "Nodes searched" : "bestmove ", buf, sizeof buf);
+        ck_assert(proc_write_line(&e, "position startpos moves a2a3\nisready\nd", deadline, -1));
+        read_until(&e, "readyok", buf, sizeof buf);
+        read_until(&e, "Fen: ", buf, sizeof buf);
+        ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
+    }
+    proc_stop(&e, 2000);
 }
 END_TEST
 
@@ -475,6 +517,7 @@ Suite *protocol_go_suite(void)
     tcase_add_test(tc, piped_perft_then_quit);
     tcase_add_test(tc, stop_ends_perft_and_bench);
     tcase_add_test(tc, quit_stops_searches);
+    tcase_add_test(tc, position_right_after_bestmove);
     suite_add_tcase(s, tc);
     tc = tcase_create("go");
     tcase_set_timeout(tc, 120);

@@ -59,6 +59,9 @@ async function gameCall(method, action, body) {
     const token = ui.token;
     busy(+1);
     try {
+        // The engine answers one request at a time: a running analysis is stopped first.
+        await engineFree();
+        if (token !== ui.token) return null;
         const reply = await api(method, gamePath(action), body);
         if (token !== ui.token) return null;
         if (!reply.ok) {
@@ -111,8 +114,12 @@ function setStatus() {
     const pos = ui.shown;
     status.classList.remove('over');
     if (!pos) return;
+    const ended = ui.ply === null ? endedOffBoard() : null;
     if (pos.result) {
         status.textContent = pos.result.text;
+        status.classList.add('over');
+    } else if (ended) {
+        status.textContent = ended.text;
         status.classList.add('over');
     } else if (ui.game.dead) {
         status.textContent = 'The engine has stopped';
@@ -299,20 +306,24 @@ function render() {
     $('side0-name').textContent = sideName(0);
     $('side1-name').textContent = sideName(1);
     refreshControls();
+    deskRender();
 }
 
 function interactive() {
     return Boolean(ui.game && !ui.game.dead && ui.ply === null && !ui.diagram && ui.busy === 0 &&
-        ui.shown && !ui.shown.result && ui.players[ui.shown.turn] === 'human');
+        ui.shown && !ui.shown.result && !endedOffBoard() &&
+        ui.players[ui.shown.turn] === 'human');
 }
 
 function refreshControls() {
     const open = Boolean(ui.game && !ui.game.dead);
     const live = open && ui.ply === null;
-    $('undo').disabled = !live || ui.game.moves.length === 0;
+    $('undo').disabled = !live || ui.game.moves.length === 0 || Boolean(endedOffBoard());
     $('copy-fen').disabled = !ui.shown;
     $('load-fen').disabled = !open;
-    $('engine-move').disabled = !live || ui.busy > 0 || !ui.shown || Boolean(ui.shown.result);
+    $('engine-move').disabled = !live || ui.busy > 0 || !ui.shown || Boolean(ui.shown.result) ||
+        Boolean(endedOffBoard()) || deskReferee();
+    deskControls();
     const board = $('board');
     if (board) board.classList.toggle('interactive', interactive());
 }
@@ -320,6 +331,7 @@ function refreshControls() {
 // Playing -------------------------------------------------------------------------------
 
 function accept(view, last) {
+    clockAfter(ui.game, view);
     ui.game = view;
     ui.ply = null;
     ui.shown = view.position;
@@ -338,15 +350,16 @@ async function play(move) {
 }
 
 // Lets the engine move while the side to move is the engine's.
-async function continueGame() {
+async function continueGame(paced) {
     const pos = ui.shown;
     if (!ui.game || ui.game.dead || ui.ply !== null || ui.diagram || pos.result ||
-        ui.players[pos.turn] !== 'engine' || ui.busy > 0) {
+        endedOffBoard() || ui.players[pos.turn] !== 'engine' || ui.busy > 0 || desk.pacing) {
         ui.timing = null;
         return;
     }
+    if (paced && await paceWait()) return continueGame();
     setStatusThinking();
-    const view = await gameCall('POST', 'go', engineLimits());
+    const view = await watched(gameCall('POST', 'go', engineLimits()));
     if (!view) { setStatus(); return; }
     accept(view);
     if (ui.timing) {
@@ -354,14 +367,17 @@ async function continueGame() {
         window.wyrmTimings.push({ ...ui.timing, engineShown: shown, thinkMs: view.think_ms });
         ui.timing = null;
     }
-    if (view.bestmove) continueGame();
+    if (view.bestmove) continueGame(true);
 }
 
-// What the engine is told for its next move: time or depth, and its Skill Level.
+// What the engine is told for its next move: its clocks, a time or a depth, and its Skill
+// Level.
 function engineLimits() {
-    const body = {};
-    if ($('limit').value === 'depth') body.depth = clampInput('depth');
-    else body.movetime = clampInput('movetime');
+    // On a clock, the clock is the limit.
+    const clock = clockLimits();
+    const body = clock || {};
+    if (!clock && $('limit').value === 'depth') body.depth = clampInput('depth');
+    else if (!clock) body.movetime = clampInput('movetime');
     if (!$('skill').disabled) body.skill = clampInput('skill');
     return body;
 }
@@ -450,6 +466,7 @@ async function stopEngine() {
     if (ui.game && !ui.game.dead && ui.busy > 0) {
         await api('POST', gamePath('stop'), {});
     }
+    await engineFree();
 }
 
 async function undo() {
@@ -495,6 +512,7 @@ async function copyFen() {
 async function viewPly(ply) {
     if (!ui.game || ui.game.dead) return;
     unselect();
+    await engineFree();
     if (ply >= ui.game.moves.length && ui.busy === 0) return backToGame();
     const token = ui.token;
     const reply = await api('GET', gamePath(`ply/${ply}`));
@@ -532,6 +550,7 @@ async function newGame(extra) {
     const body = { ...settings(), ...(extra || {}) };
     if (ui.game && !ui.game.dead) body.replace = ui.game.id;
     ui.players = [$('side0').value, $('side1').value];
+    deskNewGame();
     busy(+1);
     const reply = await api('POST', '/api/games', body);
     busy(-1);
@@ -558,6 +577,7 @@ function rememberSettings() {
     params.set('black', ui.players[1]);
     if ($('limit').value === 'depth') params.set('depth', $('depth').value);
     else params.set('movetime', $('movetime').value);
+    deskParams(params);
     history.replaceState(null, '', `?${params}`);
 }
 
@@ -661,6 +681,7 @@ function wire() {
         if (e.key === 'Escape') closeChooser();
     });
     window.addEventListener('pagehide', closeGame);
+    deskWire();
     setInterval(heartbeat, HEARTBEAT_MS);
 }
 
@@ -678,7 +699,7 @@ async function engineMoveNow() {
     ui.players[turn] = 'engine';
     const token = ui.token;
     setStatusThinking();
-    const view = await gameCall('POST', 'go', engineLimits());
+    const view = await watched(gameCall('POST', 'go', engineLimits()));
     if (token === ui.token) ui.players[turn] = before;
     if (view) {
         accept(view);

@@ -436,9 +436,8 @@ class Page(unittest.TestCase):
         self.assertEqual(self.status(), "White to move")
 
 
-if __name__ == "__main__":
-    suite = unittest.TestSuite([unittest.defaultTestLoader.loadTestsFromTestCase(Pictures),
-                                unittest.defaultTestLoader.loadTestsFromTestCase(Page)])
+def run(suite):
+    """Runs browser tests; the last line gives the counts, and the exit status fails."""
     try:
         result = unittest.TextTestRunner(verbosity=2).run(suite)
     except WebDriverException as err:
@@ -448,3 +447,8 @@ if __name__ == "__main__":
     failed = len(result.failures) + len(result.errors)
     print(f"{result.testsRun - failed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    run(unittest.TestSuite([unittest.defaultTestLoader.loadTestsFromTestCase(Pictures),
+                            unittest.defaultTestLoader.loadTestsFromTestCase(Page)]))

@@ -431,6 +431,169 @@ class Api(ServerCase):
             self.assertEqual(len(view["moves"]), 3)
 
 
+class Analysis(ServerCase):
+    """The engine's info lines while it thinks, analyses that play nothing, and clocks."""
+
+    def poll(self, path, since=0):
+        status, reply = self.request("GET", f"{path}/analysis/{since}")
+        self.assertEqual(status, 200, reply)
+        return reply
+
+    def test_live_analysis_until_stopped(self):
+        game = self.new_game()
+        path = f"/api/games/{game['id']}"
+        legal = {m["move"] for m in game["position"]["moves"]}
+        answer = {}
+        thread = threading.Thread(target=lambda: answer.setdefault(
+            "reply", self.request("POST", path + "/analyse", {"infinite": True})))
+        thread.start()
+        deadline = time.monotonic() + 20
+        lines = []
+        while time.monotonic() < deadline:
+            reply = self.poll(path, len(lines))
+            if reply["search"] == 1:
+                self.assertEqual((reply["from"], reply["kind"], reply["ply"], reply["done"]),
+                                 (len(lines), "analyse", 0, False))
+                lines += reply["lines"]
+            if len(lines) >= 5:
+                break
+            time.sleep(0.05)
+        status, reply = self.request("POST", path + "/stop", {})
+        self.assertEqual((status, reply), (200, {"stopped": True}))
+        thread.join(10)
+        self.assertFalse(thread.is_alive())
+        self.assertGreaterEqual(len(lines), 5)
+        depths = [line["depth"] for line in lines]
+        self.assertEqual(depths[:5], [1, 2, 3, 4, 5])
+        self.assertEqual(depths, sorted(depths))
+        for line in lines:
+            self.assertIn(line["pv"][0], legal)
+            self.assertEqual(set(line["score"]) <= {"cp", "mate"}, True)
+            self.assertGreater(line["nodes"], 0)
+        # Each principal variation is a line of legal moves: the server plays it out.
+        status, played = self.request("POST", "/api/games",
+                                      {"game": "breakthrough", "moves": lines[-1]["pv"]})
+        self.assertEqual(status, 201, played)
+        self.request("POST", f"/api/games/{played['id']}/close", {})
+        status, result = answer["reply"]
+        self.assertEqual(status, 200, result)
+        self.assertIn(result["bestmove"], legal)
+        self.assertEqual(result["move"]["move"], result["bestmove"])
+        self.assertTrue(result["done"])
+        self.assertGreaterEqual(len(result["lines"]), len(lines))
+        # Nothing was played, and the last search stays readable until the next one.
+        status, view = self.request("GET", path)
+        self.assertEqual(view["moves"], [])
+        reply = self.poll(path, 10 ** 6)
+        self.assertEqual((reply["done"], reply["lines"], reply["bestmove"]),
+                         (True, [], result["bestmove"]))
+
+    def test_analysis_of_an_earlier_ply(self):
+        game = self.new_game(moves=["e2e3", "d7d6", "a2a3"])
+        path = f"/api/games/{game['id']}"
+        status, reply = self.request("POST", path + "/analyse", {"ply": 1, "depth": 3})
+        self.assertEqual(status, 200, reply)
+        status, at_one = self.request("GET", path + "/ply/1")
+        legal = {m["move"] for m in at_one["position"]["moves"]}
+        self.assertEqual(reply["ply"], 1)
+        self.assertIn(reply["bestmove"], legal)
+        self.assertEqual([line["depth"] for line in reply["lines"]], [1, 2, 3])
+        status, view = self.request("GET", path)
+        self.assertEqual(view["moves"], ["e2e3", "d7d6", "a2a3"])
+
+    def test_engine_move_on_a_clock(self):
+        game = self.new_game(moves=["e2e3"])
+        path = f"/api/games/{game['id']}"
+        engine = self.server.board.games[game["id"]].engine
+        sent = []
+        plain = engine.send
+        engine.send = lambda command: (sent.append(command), plain(command))[1]
+        legal = {m["move"] for m in game["position"]["moves"]}
+        status, view = self.request("POST", path + "/go", {"wtime": 60000, "btime": 3000,
+                                                           "winc": 100, "binc": 200,
+                                                           "movestogo": 7})
+        self.assertEqual(status, 200, view)
+        self.assertIn("go wtime 60000 btime 3000 winc 100 binc 200 movestogo 7", sent)
+        self.assertIn(view["bestmove"], legal)
+        self.assertEqual(view["moves"], ["e2e3", view["bestmove"]])
+        reply = self.poll(path)
+        self.assertEqual((reply["kind"], reply["ply"], reply["done"], reply["bestmove"]),
+                         ("go", 1, True, view["bestmove"]))
+        self.assertTrue(reply["lines"])
+        self.assertEqual(reply["lines"][-1]["pv"][0], view["bestmove"])
+        status, view = self.request("POST", path + "/go", {"wtime": 5000, "btime": 5000})
+        self.assertEqual(status, 200, view)
+        self.assertIn("go wtime 5000 btime 5000", sent)
+
+    def test_bad_analysis_requests(self):
+        game = self.new_game(moves=["e2e3"])
+        path = f"/api/games/{game['id']}"
+        status, reply = self.request("GET", path + "/analysis")
+        self.assertEqual((status, reply["search"], reply["done"]), (200, 0, True))
+        for action, body, error in (
+                ("analyse", {"wtime": 1000, "btime": 1000}, "an analysis takes no clock"),
+                ("analyse", {"movestogo": 3}, "an analysis takes no clock"),
+                ("analyse", {"depth": 3, "movetime": 100},
+                 "give one of movetime, depth, a clock (wtime, btime...) or infinite"),
+                ("analyse", {"infinite": True, "depth": 3},
+                 "give one of movetime, depth, a clock (wtime, btime...) or infinite"),
+                ("analyse", {"infinite": "yes"}, "field 'infinite' must be a bool"),
+                ("analyse", {"ply": 2}, "ply must be 0 to 1"),
+                ("analyse", {"ply": -1}, "ply must be 0 to 1"),
+                ("go", {"infinite": True}, "a move the engine plays needs a limit"),
+                ("go", {"wtime": 1000}, "a clock needs both wtime and btime"),
+                ("go", {"wtime": 1000, "btime": -5}, "btime must be 0 to 360000000"),
+                ("go", {"wtime": 1000, "btime": 1000, "movestogo": 0},
+                 "movestogo must be 1 to 10000"),
+                ("go", {"wtime": 1000, "btime": 1000, "depth": 2},
+                 "give one of movetime, depth, a clock (wtime, btime...) or infinite")):
+            status, reply = self.request("POST", f"{path}/{action}", body)
+            self.assertEqual((status, reply["error"]), (400, error), (action, body))
+        for route in ("/analysis/x", "/analysis/1/2", "/analysis/-1"):
+            status, reply = self.request("GET", path + route)
+            self.assertEqual(status, 404, route)
+        status, reply = self.request("POST", path + "/analysis", {})
+        self.assertEqual(status, 405)
+        status, view = self.request("GET", path)
+        self.assertEqual(view["moves"], ["e2e3"])
+        over = self.new_game(fen="8/8/8/8/8/8/8/P6p w 0 1")
+        status, reply = self.request("POST", f"/api/games/{over['id']}/analyse", {"depth": 2})
+        self.assertEqual((status, reply["error"]), (409, "the game is over in that position"))
+
+    def test_position_right_after_bestmove(self):
+        """A GUI answers `bestmove` at once with `position ... moves <best>` and `json`: the
+        description is of the new position, never of the one the search was on (the engine
+        marks its search over before it prints the move)."""
+        engine = server.Engine(ENGINE)
+        try:
+            engine.command("setoption name UCI_Variant value threedragons-dragons")
+            for trial in range(100):
+                engine.command("position startpos")
+                engine.send("go depth 1")
+                _, line = engine.until("bestmove")
+                best = line.split()[1]
+                engine.send(f"position startpos moves {best}")
+                engine.send("json")
+                engine.send("isready")
+                lines, _ = engine.until("readyok")
+                described = json.loads(next(x for x in lines if x.startswith("{")))
+                self.assertEqual((described["history"], described["turn"]), ([best], 1), trial)
+        finally:
+            engine.kill()
+
+    def test_info_lines_read_only_as_numbers(self):
+        line = ("info depth 7 seldepth 9 multipv 1 score mate -3 upperbound nodes 1234 "
+                "nps 5000 hashfull 1 time 17 pv a2a3 b7b6")
+        self.assertEqual(server.parse_info(line),
+                         {"depth": 7, "seldepth": 9, "multipv": 1, "score": {"mate": -3},
+                          "bound": "upper", "nodes": 1234, "nps": 5000, "hashfull": 1,
+                          "time": 17, "pv": ["a2a3", "b7b6"]})
+        for bad in ("info depth 3 currmove a2a3 currmovenumber 1", "info string pv a2a3",
+                    "info depth x pv a2a3", "info depth 3 score cp 1e9 pv a2a3",
+                    "info nodes 5 pv a2a3", "bestmove a2a3", ""):
+            self.assertIsNone(server.parse_info(bad), bad)
+
+
 class BadRequests(ServerCase):
     def test_bodies(self):
         game = self.new_game()

@@ -23,22 +23,39 @@
 #include "protocol/protocol.h"
 #include "tests/fuzz/fuzz.h"
 
-#define GO_CAPS " nodes 20 depth 2"
+#define GO_CAPS " nodes 5 depth 2"
 enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2 };
 
-/* Lowers a too-large Hash or Threads value in place (line has room for the digits). */
+/* Lowers a too-large Hash or Threads value in place (line has room for the digits). The
+ * name and value are found as the protocol finds them: the words after the first `name`
+ * up to the next `value`, and the words after that, whatever comes before. */
 static void cap_option(char *line)
 {
-    char name[32], value[32];
-    if (sscanf(line, " setoption name %31s value %31s", name, value) != 2)
-        return;
-    long long cap = strcasecmp(name, "Hash") == 0      ? HASH_CAP_MB
-                    : strcasecmp(name, "Threads") == 0 ? THREADS_CAP
-                                                       : -1;
-    char *end;
-    long long v = strtoll(value, &end, 10);
-    if (cap > 0 && *end == 0 && v > cap)
-        sprintf(line, "setoption name %s value %lld", name, cap);
+    char *copy = strdup(line), *words[64], *save = NULL;
+    int n = 0;
+    if (!copy)
+        abort();
+    for (char *w = strtok_r(copy, " \t\r\v\f", &save); w && n < 64;
+         w = strtok_r(NULL, " \t\r\v\f", &save))
+        words[n++] = w;
+    int name_at = -1, value_at = -1;
+    for (int i = 1; i < n && value_at < 0; i++) {
+        if (name_at < 0 && strcmp(words[i], "name") == 0)
+            name_at = i + 1;
+        else if (name_at >= 0 && strcmp(words[i], "value") == 0)
+            value_at = i;
+    }
+    if (name_at > 0 && value_at == name_at + 1 && value_at + 2 == n) {
+        const char *name = words[name_at];
+        long long cap = strcasecmp(name, "Hash") == 0      ? HASH_CAP_MB
+                        : strcasecmp(name, "Threads") == 0 ? THREADS_CAP
+                                                           : -1;
+        char *end;
+        long long v = strtoll(words[n - 1], &end, 10);
+        if (cap > 0 && *end == 0 && v > cap)
+            sprintf(line, "setoption name %s value %lld", name, cap);
+    }
+    free(copy);
 }
 
 /* Lowers the depth of `perft D` / `go perft D` in place; other forms stay (errors). */
