@@ -1,6 +1,6 @@
 /*
  * A second, deliberately naive Dragon Face rules engine for the tests: square by square on
- * a character grid read from the FEN, written straight from shared/rules/dragonface.md and
+ * a character grid read from the FEN, written straight from the rules (docs/rules/dragonface.md) and
  * sharing no code with movegen/dragonface. The suite compares the engine's move lists and
  * positions after each move with it along random games.
  */

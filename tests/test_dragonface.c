@@ -1,7 +1,7 @@
 /*
  * Dragon Face: perft, hand-checked move lists, make, FEN, notation, results, forced wins,
  * and a comparison with the naive reference engine along random games. Every expected
- * list and position below is worked out from shared/rules/dragonface.md by hand.
+ * list and position below is worked out from the rules (docs/rules/dragonface.md) by hand.
  *
  * Squares in comments: files a-k, ranks 1-9; the Territories are b2-j8, the Zone the ring.
  */

@@ -1,7 +1,7 @@
 /*
  * DragonQi great events (§6.2-6.4, §6.6-6.7, §4.2, §7.1 item 4 by `/A`): one hand-built
  * position per rule with the complete legal-move list worked out from
- * shared/rules/dragonqi.md (never pasted from the engine), the exact position string after
+ * docs/rules/dragonqi.md (never pasted from the engine), the exact position string after
  * each event, the game ends they bring, and perft of positions with creatures afire,
  * checked against the generator with every move tested by making it.
  *

@@ -1,7 +1,7 @@
 /*
  * DragonQi on Trafalgar Ocean: one hand-built position per rule of §4.3-4.10, §5 (every
  * force's water element) and §7.1 items 2-5, with the complete legal-move list worked out
- * from shared/rules/dragonqi.md (never pasted from the engine).
+ * from docs/rules/dragonqi.md (never pasted from the engine).
  *
  * Vessels are DFEN tokens followed by their cell: "(S0K)c6" is a Green Ship, bow N, with
  * the Prince aboard. A vessel re-aligns toward every existing neighbour but her bow (§4.8),

@@ -1,6 +1,6 @@
 /*
  * DragonQi: one hand-built position per rule, with the complete legal-move list worked out
- * from shared/rules/dragonqi.md (never pasted from the engine). Positions are lists of
+ * from docs/rules/dragonqi.md (never pasted from the engine). Positions are lists of
  * forces; DQT_PLAIN is "Queen at Work, nothing enclosed changed, no rights, no munitions".
  * The Prince's four steps from e1 beside the Princess on e2 (d1 f1 d2 f2) recur: a side
  * always has its royal. "attacks" comments name the cells a force could capture on.

@@ -1,6 +1,6 @@
 /*
  * Dragon's Gate: perft, hand-checked move lists, FEN, notation, results, puzzles.
- * Every expected list below is written from the rules (shared/rules/dragonsgate.md),
+ * Every expected list below is written from the rules (docs/rules/dragonsgate.md),
  * square by square; the comments give the reasoning.
  */
 #include <stdio.h>
