@@ -321,7 +321,7 @@ Move engine_parse_move(const Engine *e, const char *text)
 
 void engine_new_game(Engine *e)
 {
-    tt_clear(&e->tt);
+    tt_clear(&e->tt, e->threads);
     pool_clear(e->pool);
 }
 
@@ -347,7 +347,7 @@ static bool set_hash(Engine *e, long long value, const char *text, char *err)
 static bool clear_hash(Engine *e, long long value, const char *text, char *err)
 {
     (void)value, (void)text, (void)err;
-    tt_clear(&e->tt);
+    tt_clear(&e->tt, e->threads);
     return true;
 }
 

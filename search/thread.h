@@ -29,29 +29,42 @@ typedef struct RootMove {
     Move pv[MAX_PLY];
 } RootMove;
 
+/* One ply of the search (after Weiss's Stack): what the node at that ply knows about
+ * itself and leaves for its children and parent to read. */
+typedef struct SearchStack {
+    Move move;          /* the move played from this ply; MOVE_NONE: a null move */
+    Move killers[2];    /* quiet moves that cut off at this ply, newest first */
+    Score static_eval;  /* SCORE_NONE until the node evaluated */
+    signed char threat; /* Game.threat() of this ply's position: -1 not known yet */
+    int pv_length;
+    Move pv[MAX_PLY + 2]; /* the principal variation from this ply down */
+} SearchStack;
+
 typedef struct SearchThread {
     int id;
     SearchPool *pool;
     pthread_t handle;
     const Game *game;
 
-    unsigned char *stack;  /* (MAX_PLY + 2) positions, one per ply, copy-make */
+    unsigned char *positions; /* (MAX_PLY + 2) positions, one per ply, copy-make */
     uint64_t *keys;        /* history keys then one key per ply, for repetitions */
     int key_base;          /* index in keys of the root position */
+    SearchStack *stack;    /* (MAX_PLY + 2) plies */
+
+    /* Move lists live here, game->max_moves entries per ply, instead of in the frames of
+     * the recursion: per ply the moves and their order scores, and the quiet moves tried
+     * (for the history maluses). */
+    Move *arena_moves;
+    int *arena_scores;
+    Move *arena_quiets;
 
     RootMove *root_moves;
     int root_count;
     int multipv_index;     /* the root move being searched as the k-th line */
     int root_depth;        /* the iteration's depth */
 
-    Move killers[MAX_PLY + 2][2];
     int16_t *history;      /* [2][move_index_count]: side to move, move index */
     Move *counter_moves;   /* [move_index_count]: best reply to the previous move */
-    Move current_move[MAX_PLY + 2];
-    Score static_eval[MAX_PLY + 2];
-    Move excluded[MAX_PLY + 2];
-    Move pv_table[MAX_PLY + 2][MAX_PLY + 2]; /* triangular: the line from each ply down */
-    int pv_length[MAX_PLY + 2];
 
     _Atomic uint64_t nodes;
     int seldepth;

@@ -113,6 +113,23 @@ void t_play(const Game *game, void *pos, const char *moves)
     free(copy);
 }
 
+void t_assert_legal(const Game *game, const void *pos, Move move, const char *what)
+{
+    char str[MOVE_STR_MAX], fen[FEN_MAX];
+    game->fen_write(pos, fen, sizeof fen);
+    ck_assert_msg(move != MOVE_NONE, "%s: %s: no move in %s", game->name, what, fen);
+    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
+    int n = game->gen_moves(pos, moves), found = 0;
+    for (int i = 0; i < n; i++)
+        found += moves[i] == move;
+    free(moves);
+    game->move_to_str(pos, move, str);
+    ck_assert_msg(found == 1, "%s: %s %s (%#llx) is not a legal move of %s", game->name, what,
+                  str, (unsigned long long)move, fen);
+    ck_assert_msg(game->parse_move(pos, str) == move, "%s: %s %s does not parse back in %s",
+                  game->name, what, str, fen);
+}
+
 static void check_position(const Game *game, const void *pos, Move *moves, int n)
 {
     char fen[FEN_MAX], fen2[FEN_MAX], err[256], str[MOVE_STR_MAX];

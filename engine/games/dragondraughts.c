@@ -41,7 +41,14 @@ const Game dragondraughts_game = {
     .display = dd_display,
     .gen_moves = dd_gen_moves,
     .gen_noisy = dd_gen_noisy,
+    .gen_quiet = dd_gen_quiet,
     .is_noisy = dd_is_noisy,
+    .has_legal_move = dd_has_legal_move,
+    .move_is_legal = dd_move_is_legal,
+    /* cheap for quiet moves, the only ones killers hold */
+    .move_is_legal_cheap = true,
+    /* capture_done keeps at most MAX_MOVES captures; quiet moves are far fewer */
+    .max_moves = MAX_MOVES,
     .make_move = draughts_make_move,
     .make_null = dd_make_null,
     .perft = draughts_perft,

@@ -302,6 +302,7 @@ static inline bool dq_in_check(const DqPos *p)
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
 int dq_gen_legal(const DqPos *p, Move *moves);
 int dq_gen_legal_noisy(const DqPos *p, Move *moves);
+int dq_gen_legal_quiet(const DqPos *p, Move *moves);
 /* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
  * the slow reference the tests compare the generator with. */
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves);
@@ -372,6 +373,9 @@ void dq_init(void);
 int dq_gen_moves(const void *pos, Move *moves);
 bool dq_is_noisy(const void *pos, Move m);
 int dq_gen_noisy(const void *pos, Move *moves);
+int dq_gen_quiet(const void *pos, Move *moves);
+bool dq_has_move(const void *pos);
+bool dq_move_is_legal(const void *pos, Move m);
 uint32_t dq_move_index(const void *pos, Move m);
 void dq_make_null(const void *pos, void *out);
 bool dq_threat(const void *pos);

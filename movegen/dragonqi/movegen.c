@@ -143,7 +143,7 @@ static bool legal(const DqGen *g, Move m)
 
 static void keep(DqGen *g, Move m)
 {
-    if (!g->noisy_only || dq_move_noisy(m))
+    if (dq_gen_wants(g, m))
         g->moves[g->n++] = m;
 }
 
@@ -170,7 +170,7 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
     int enemy_royal = p->royal[g->them];
     bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
     DqBb all = bb_or(t->quiet, t->capture);
-    if (g->noisy_only && dq_geo.kingdom[from] != DQ_OCEAN) {
+    if (g->stage == GEN_NOISY && dq_geo.kingdom[from] != DQ_OCEAN) {
         /* quiet moves from land are noisy only as a Direct Capture, an exchange or en
          * passant (a landing from a vessel may also promote: dq_gen_add sorts those) */
         DqBb special = bb_none();
@@ -196,7 +196,8 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
         int to = bb_pop(&all);
         Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
         if (plain && !bb_has(g->royal_lines, to)) {
-            g->moves[g->n++] = m;
+            if (dq_gen_wants(g, m))
+                g->moves[g->n++] = m;
             continue;
         }
         if (sword && enemy_royal != DQ_NO_CELL && bb_has(dq_geo.adj[enemy_royal], to))
@@ -251,7 +252,7 @@ static void gen_force(DqGen *g, int c)
     /* For the noisy list, a force whose only noisy moves are captures and that has no prey
      * on its lines or Knight's leaps has nothing to add (the royal, the Red Witch and the
      * Elf/Troll have noisy quiet moves: Sword, flag threats, exchanges, en passant). */
-    if (g->noisy_only && t0 != DQ_ROYAL && t0 != DQ_WITCH && t0 != DQ_ELF &&
+    if (g->stage == GEN_NOISY && t0 != DQ_ROYAL && t0 != DQ_WITCH && t0 != DQ_ELF &&
         !bb_meets(prey, bb_or(dq_geo.lines[c],
                               bb_or(dq_geo.leap_n[c], dq_geo.leap_h[p->variant][c]))))
         return;
@@ -319,14 +320,14 @@ static void gen_force(DqGen *g, int c)
         break;
     case DQ_TOWER: case DQ_TOWERBIRD:
         slides(g, c, ORTH, prey, &t);
-        if (dq_type(code) == DQ_TOWERBIRD && !g->noisy_only)
+        if (dq_type(code) == DQ_TOWERBIRD && g->stage != GEN_NOISY)
             gen_releases(g, c);
         break;
     default: /* the Woodland Princess moves only by her arrows */
         return;
     }
     /* embarking onto an unoccupied vessel is quiet, but for the Prince beside the Warlord */
-    if (!g->noisy_only || dq_type(code) == DQ_ROYAL)
+    if (g->stage != GEN_NOISY || dq_type(code) == DQ_ROYAL)
         dq_embark_targets(g, c, &t);
     dq_gen_targets(g, c, &t);
 }
@@ -367,7 +368,7 @@ static bool may_expose(const DqGen *g, Move m)
 
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
 {
-    bool base = !g->noisy_only || dq_move_noisy(m);
+    bool base = dq_gen_wants(g, m);
     if (!base && !extra_count)
         return;
     if (!legal(g, m))
@@ -375,7 +376,7 @@ void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
     if (base)
         g->moves[g->n++] = m;
     for (int i = 0; i < extra_count; i++)
-        if (!g->noisy_only || dq_move_noisy(m | extra[i]))
+        if (dq_gen_wants(g, m | extra[i]))
             g->moves[g->n++] = m | extra[i];
 }
 
@@ -427,13 +428,13 @@ static DqBb royal_lines(const DqPos *p, int them, int royal)
 
 /* With `any_only`, generation stops as soon as a legal move is found (the list is then a
  * non-empty prefix, good only to tell that the side has a move). */
-static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test,
+static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test,
                     bool any_only)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
         p->royal[1] == DQ_NO_CELL)
         return 0;
-    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .noisy_only = noisy_only};
+    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .stage = stage};
     g.occ = bb_or(p->men[0], p->men[1]);
     dq_sea_of(p, g.us, &g.sea);
     int royal = p->royal[g.us], enemy = p->royal[g.them];
@@ -487,20 +488,25 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false, false); }
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, GEN_ALL, false, false); }
 
 int dq_gen_legal_noisy(const DqPos *p, Move *moves)
 {
-    return generate(p, moves, true, false, false);
+    return generate(p, moves, GEN_NOISY, false, false);
+}
+
+int dq_gen_legal_quiet(const DqPos *p, Move *moves)
+{
+    return generate(p, moves, GEN_QUIET, false, false);
 }
 
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
 {
-    return generate(p, moves, false, true, false);
+    return generate(p, moves, GEN_ALL, true, false);
 }
 
 bool dq_has_legal_move(const DqPos *p)
 {
     Move moves[MAX_MOVES];
-    return generate(p, moves, false, false, true) > 0;
+    return generate(p, moves, GEN_ALL, false, true) > 0;
 }

@@ -64,7 +64,7 @@ void dq_gen_vessels(DqGen *g)
         /* turning a vessel in place changes no attack unless she carries the royal (or
          * the Sword is near): then it is legal exactly when we are not in check */
         bool plain = !g->test_all && !g->in_check && c != p->royal[g->us];
-        for (int d = 0; d < DQ_DIRS && !g->noisy_only; d++) {
+        for (int d = 0; d < DQ_DIRS && g->stage != GEN_NOISY; d++) {
             if (d == bow || dq_geo.next[c][d] == DQ_NO_CELL)
                 continue;
             if (plain)

@@ -29,6 +29,9 @@
 #include "engine/game.h"
 
 enum { TD_FILES = 9, TD_RANKS = 9, TD_SQUARES = 81, TD_MAX_STRENGTH = 6 };
+/* A move is its destination, the direction it arrives from and either the plain landing or
+ * one of the three other neighbours taken: 81 * 4 * 4 bounds every list. */
+enum { TD_MAX_MOVES = TD_SQUARES * 4 * 4 };
 enum { TD_BASE = 0, TD_STRENGTH = 1, TD_DRAGONS = 2 };
 enum { TD_NORTH = 0, TD_EAST = 1, TD_SOUTH = 2, TD_WEST = 3, TD_DIRS = 4 };
 enum { TD_CAVE_C = 0, TD_CAVE_E = 1, TD_CAVE_G = 2, TD_CAVE_COUNT = 3 };
@@ -181,6 +184,9 @@ int td_noisy_order(const void *pos, Move move);
 bool td_fen_read(TdPos *p, int variant, const char *fen, char *err, size_t err_size);
 void td_fen_write(const void *pos, char *buf, size_t size);
 void td_display(const void *pos, char *buf, size_t size);
+int td_gen_quiet(const void *vp, Move *moves);
+bool td_has_legal_move(const void *vp);
+bool td_move_is_legal(const void *vp, Move m);
 void td_move_to_str(const void *pos, Move move, char *buf);
 Move td_parse_move(const void *pos, const char *str);
 
