@@ -110,15 +110,15 @@ typedef struct Game {
     int max_moves; /* the most legal moves a position of this game can have */
     void (*make_move)(const void *pos, Move move, void *out);
     void (*make_null)(const void *pos, void *out); /* NULL: the game has no null move */
-    uint64_t (*perft)(const void *pos, int depth);  /* NULL: the generic perft is used */
+    uint64_t (*perft)(const void *pos, int depth); /* NULL: the generic perft is used */
 
     void (*move_to_str)(const void *pos, Move move, char *buf); /* MOVE_STR_MAX bytes */
     Move (*parse_move)(const void *pos, const char *str);
 
     uint64_t (*key)(const void *pos);
     uint64_t (*key_from_scratch)(const void *pos);
-    int (*side_to_move)(const void *pos); /* P1 or P2 */
-    int (*halfmove_clock)(const void *pos);  /* plies since the last irreversible ply */
+    int (*side_to_move)(const void *pos);   /* P1 or P2 */
+    int (*halfmove_clock)(const void *pos); /* plies since the last irreversible ply */
 
     /* Optional: the key under which positions count as repeated, and how many plies back
      * a repetition can reach. NULL: key() and halfmove_clock(). A game whose rules

@@ -43,16 +43,16 @@ typedef struct MovePicker {
     bool noisy_ready;
     Move *moves;
     int *scores;
-    int noisy_count;   /* moves[0, noisy_count) are the noisy moves */
-    int count;         /* moves[noisy_count, count) are the quiet moves, once generated */
-    int next;          /* the next move of the current stage's range */
-    int bad_next;      /* the first bad noisy move not yet handed out */
+    int noisy_count; /* moves[0, noisy_count) are the noisy moves */
+    int count;       /* moves[noisy_count, count) are the quiet moves, once generated */
+    int next;        /* the next move of the current stage's range */
+    int bad_next;    /* the first bad noisy move not yet handed out */
     Move tt_move, counter;
-    Move served[3];    /* killers and counter handed out, not to repeat from the list */
+    Move served[3]; /* killers and counter handed out, not to repeat from the list */
     int served_count;
     const int16_t *history; /* the side to move's history */
-    bool last_noisy;   /* of the move last returned */
-    int last_history;  /* its history score (quiet moves), for reductions */
+    bool last_noisy;        /* of the move last returned */
+    int last_history;       /* its history score (quiet moves), for reductions */
 } MovePicker;
 
 /* `tt_move` may be anything (MOVE_NONE, a torn table entry): it is checked before use. */

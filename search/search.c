@@ -30,40 +30,40 @@
 
 /* Tunables. Margins are in hundredths of the game's margin_unit (MARGIN_SCALE). */
 enum {
-    TIME_CHECK_INTERVAL = 1024,   /* nodes between the main thread's clock checks */
+    TIME_CHECK_INTERVAL = 1024, /* nodes between the main thread's clock checks */
     MARGIN_SCALE = 100,
     ASPIRATION_MIN_DEPTH = 4,
-    ASPIRATION_DELTA = 20,        /* first half-window */
-    ASPIRATION_GROWTH = 2,        /* a failed window grows by 1 / this of itself */
+    ASPIRATION_DELTA = 20, /* first half-window */
+    ASPIRATION_GROWTH = 2, /* a failed window grows by 1 / this of itself */
     RFP_MAX_DEPTH = 7,
-    RFP_MARGIN = 80,              /* per ply of depth */
+    RFP_MARGIN = 80, /* per ply of depth */
     RFP_IMPROVING_BONUS = 60,
     NMP_MIN_DEPTH = 3,
     NMP_BASE_REDUCTION = 3,
     NMP_DEPTH_DIVISOR = 4,
-    NMP_EVAL_DIVISOR = 200,       /* one more ply of reduction per this much eval surplus */
+    NMP_EVAL_DIVISOR = 200, /* one more ply of reduction per this much eval surplus */
     NMP_MAX_EVAL_REDUCTION = 3,
     IIR_MIN_DEPTH = 4,
     FUTILITY_MAX_DEPTH = 6,
     FUTILITY_BASE = 100,
     FUTILITY_PER_DEPTH = 90,
     LMP_MAX_DEPTH = 8,
-    LMP_BASE = 3,                 /* quiet moves searched: (base + depth^2) / divisor */
+    LMP_BASE = 3, /* quiet moves searched: (base + depth^2) / divisor */
     LMP_NOT_IMPROVING_DIVISOR = 2,
     LMR_MIN_DEPTH = 3,
-    LMR_TABLE_MOVES = 64,         /* the reduction table's move-number columns */
-    LMR_HISTORY_DIVISOR = 6000,   /* one ply less (more) reduction per this much history */
+    LMR_TABLE_MOVES = 64,            /* the reduction table's move-number columns */
+    LMR_HISTORY_DIVISOR = 6000,      /* one ply less (more) reduction per this much history */
     THREAT_EXTENSION_PLY_FACTOR = 2, /* extend only while ply < factor * root depth */
-    QS_THREAT_MAX_PLY = 4,        /* quiescence plies in which threats are answered */
+    QS_THREAT_MAX_PLY = 4,           /* quiescence plies in which threats are answered */
     HISTORY_MAX = 16000,
-    HISTORY_BONUS_CAP = 1600,     /* the bonus is depth^2, capped here */
+    HISTORY_BONUS_CAP = 1600,      /* the bonus is depth^2, capped here */
     UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
     SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
     PERCENT = 100,
     MS_PER_SECOND = 1000,
-    REPETITION_FIRST_BACK = 4,     /* the nearest earlier ply that can repeat a position */
-    REPETITIONS_BEFORE_ROOT = 2,   /* earlier occurrences before the root that make a draw */
-    HELPER_DEPTH_SKEW = 1,         /* odd helper threads start this much deeper */
+    REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
+    REPETITIONS_BEFORE_ROOT = 2, /* earlier occurrences before the root that make a draw */
+    HELPER_DEPTH_SKEW = 1,       /* odd helper threads start this much deeper */
     /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
      * depth 1 + level (see skill_pick); the weakness grows by SKILL_WEAKNESS_STEP per level
      * below full strength from SKILL_WEAKNESS_MIN, in 1/SKILL_SCALE units. */
@@ -536,7 +536,8 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
         return root ? alpha : eval;
 
     if (t->multipv_index == 0 || !root)
-        tt_store(pool->tt, key, ply, best_move, best, eval, depth, bound_of(best, original_alpha, beta));
+        tt_store(pool->tt, key, ply, best_move, best, eval, depth,
+                 bound_of(best, original_alpha, beta));
     return best;
 }
 
@@ -620,8 +621,8 @@ void search_thread_prepare(SearchThread *t)
     int count = restrict_root(&pool->job.limits, moves, n);
     for (int i = 0; i < count; i++) {
         Move m = moves[i];
-        t->root_moves[i] = (RootMove){.move = m, .score = -SCORE_INFINITE,
-                                      .previous_score = -SCORE_INFINITE, .pv_length = 1};
+        t->root_moves[i] = (RootMove){
+            .move = m, .score = -SCORE_INFINITE, .previous_score = -SCORE_INFINITE, .pv_length = 1};
         t->root_moves[i].pv[0] = m;
     }
     free(moves);

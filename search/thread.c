@@ -170,8 +170,7 @@ static void report_once_locked(SearchPool *pool)
         return;
     pool_publish_locked(pool);
     pool->reported = true;
-    pool->job.report.bestmove(pool->job.report.ctx, pool->published_best,
-                              pool->published_ponder);
+    pool->job.report.bestmove(pool->job.report.ctx, pool->published_best, pool->published_ponder);
 }
 
 static void job_finished(SearchPool *pool)
@@ -285,8 +284,8 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     }
 
     atomic_store(&pool->pondering, job->limits.ponder);
-    TimePlan plan = timeman_plan(&job->limits, game->side_to_move(job->root),
-                                 game->params.moves_left);
+    TimePlan plan =
+        timeman_plan(&job->limits, game->side_to_move(job->root), game->params.moves_left);
     pool->soft_ms = plan.soft;
     pool->hard_ms = plan.hard;
     pool->task = NULL;

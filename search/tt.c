@@ -25,8 +25,7 @@ enum {
     CLEAR_MAX_THREADS = 64,
 };
 
-static uint64_t pack(uint64_t key, int depth, int bound, int generation, Score score,
-                     Score eval)
+static uint64_t pack(uint64_t key, int depth, int bound, int generation, Score score, Score eval)
 {
     return (key & CHECK_MASK) | (uint64_t)(uint8_t)(depth + TT_DEPTH_OFFSET) << DEPTH_SHIFT |
            (uint64_t)(bound & BOUND_MASK) << BOUND_SHIFT |
@@ -35,7 +34,10 @@ static uint64_t pack(uint64_t key, int depth, int bound, int generation, Score s
            (uint64_t)(uint16_t)(int16_t)eval << EVAL_SHIFT;
 }
 
-static int data_depth(uint64_t d) { return (int)((d >> DEPTH_SHIFT) & DEPTH_MASK) - TT_DEPTH_OFFSET; }
+static int data_depth(uint64_t d)
+{
+    return (int)((d >> DEPTH_SHIFT) & DEPTH_MASK) - TT_DEPTH_OFFSET;
+}
 static int data_bound(uint64_t d) { return (int)((d >> BOUND_SHIFT) & BOUND_MASK); }
 static int data_generation(uint64_t d) { return (int)((d >> GENERATION_SHIFT) & GENERATION_MASK); }
 static Score data_score(uint64_t d) { return (int16_t)(uint16_t)(d >> SCORE_SHIFT); }
@@ -217,13 +219,13 @@ void tt_prefetch(const TT *tt, uint64_t key) { __builtin_prefetch(bucket_of(tt, 
 
 int tt_hashfull(const TT *tt)
 {
-    uint64_t n = tt->bucket_count < HASHFULL_SAMPLE_BUCKETS ? tt->bucket_count
-                                                            : HASHFULL_SAMPLE_BUCKETS;
+    uint64_t n =
+        tt->bucket_count < HASHFULL_SAMPLE_BUCKETS ? tt->bucket_count : HASHFULL_SAMPLE_BUCKETS;
     int used = 0;
     for (uint64_t i = 0; i < n; i++)
         for (int j = 0; j < TT_BUCKET_ENTRIES; j++) {
-            uint64_t d = atomic_load_explicit(&tt->buckets[i].entries[j].data,
-                                              memory_order_relaxed);
+            uint64_t d =
+                atomic_load_explicit(&tt->buckets[i].entries[j].data, memory_order_relaxed);
             used += data_bound(d) != TT_BOUND_NONE && data_generation(d) == tt->generation;
         }
     enum { PER_MILLE = 1000 };

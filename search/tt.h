@@ -55,11 +55,11 @@ enum {
     TT_BOUND_UPPER = 1,
     TT_BOUND_LOWER = 2,
     TT_BOUND_EXACT = 3,
-    TT_DEPTH_OFFSET = 8,   /* stored depths run from -TT_DEPTH_OFFSET */
+    TT_DEPTH_OFFSET = 8, /* stored depths run from -TT_DEPTH_OFFSET */
     TT_BUCKET_ENTRIES = 4,
     TT_AGE_WEIGHT = 8,     /* plies of depth one search of age is worth in replacement */
     TT_KEEP_DEEPER_BY = 2, /* a same-search entry deeper than this is kept from bounds */
-    TT_MB_MAX = 33554432, /* the option's upper bound: 32 TB; allocation decides really */
+    TT_MB_MAX = 33554432,  /* the option's upper bound: 32 TB; allocation decides really */
 };
 
 typedef struct TTEntry {

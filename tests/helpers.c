@@ -124,8 +124,8 @@ void t_assert_legal(const Game *game, const void *pos, Move move, const char *wh
         found += moves[i] == move;
     free(moves);
     game->move_to_str(pos, move, str);
-    ck_assert_msg(found == 1, "%s: %s %s (%#llx) is not a legal move of %s", game->name, what,
-                  str, (unsigned long long)move, fen);
+    ck_assert_msg(found == 1, "%s: %s %s (%#llx) is not a legal move of %s", game->name, what, str,
+                  (unsigned long long)move, fen);
     ck_assert_msg(game->parse_move(pos, str) == move, "%s: %s %s does not parse back in %s",
                   game->name, what, str, fen);
 }
@@ -152,8 +152,8 @@ static void check_position(const Game *game, const void *pos, Move *moves, int n
     int noisy_count = 0;
     for (int i = 0; i < n; i++)
         noisy_count += game->is_noisy(pos, moves[i]);
-    ck_assert_msg(k == noisy_count, "%s: gen_noisy gives %d moves, is_noisy %d in %s",
-                  game->name, k, noisy_count, fen);
+    ck_assert_msg(k == noisy_count, "%s: gen_noisy gives %d moves, is_noisy %d in %s", game->name,
+                  k, noisy_count, fen);
     for (int i = 0; i < k; i++) {
         bool found = false;
         for (int j = 0; j < n && !found; j++)
@@ -164,8 +164,7 @@ static void check_position(const Game *game, const void *pos, Move *moves, int n
     free(copy);
 }
 
-long t_random_games(const Game *game, const char *fen, int games, int max_plies,
-                    uint64_t seed)
+long t_random_games(const Game *game, const char *fen, int games, int max_plies, uint64_t seed)
 {
     void *pos = malloc(game->pos_size), *next = malloc(game->pos_size);
     static Move moves[MAX_MOVES];

@@ -47,8 +47,8 @@ static void expect_legal(HookCheck *hc, const void *pos, const Move *moves, int 
 {
     bool want = m != MOVE_NONE && find(moves, n, m) > 0;
     T_CHECK(hc->game->move_is_legal(pos, m) == want,
-                  "%s: move_is_legal(%#llx) is %d, gen_moves says %d in %s", hc->game->name,
-                  (unsigned long long)m, !want, want, fen);
+            "%s: move_is_legal(%#llx) is %d, gen_moves says %d in %s", hc->game->name,
+            (unsigned long long)m, !want, want, fen);
 }
 
 /* Checks one position; `foreign` holds moves of other positions (parent, siblings). */
@@ -61,18 +61,17 @@ static void check_hooks(HookCheck *hc, const void *pos, const Move *foreign, int
     int k = g->gen_noisy(pos, hc->noisy);
     int q = g->gen_quiet(pos, hc->quiet);
     T_CHECK(n <= g->max_moves && k <= g->max_moves && q <= g->max_moves,
-                  "%s: %d/%d/%d moves, max_moves %d in %s", g->name, n, k, q, g->max_moves, fen);
-    T_CHECK(g->has_legal_move(pos) == (n > 0), "%s: has_legal_move wrong in %s", g->name,
-                  fen);
-    T_CHECK(k + q == n, "%s: %d noisy + %d quiet moves, %d legal in %s", g->name, k, q, n,
-                  fen);
+            "%s: %d/%d/%d moves, max_moves %d in %s", g->name, n, k, q, g->max_moves, fen);
+    T_CHECK(g->has_legal_move(pos) == (n > 0), "%s: has_legal_move wrong in %s", g->name, fen);
+    T_CHECK(k + q == n, "%s: %d noisy + %d quiet moves, %d legal in %s", g->name, k, q, n, fen);
     for (int i = 0; i < n; i++) {
         Move m = hc->moves[i];
         int in_noisy = find(hc->noisy, k, m), in_quiet = find(hc->quiet, q, m);
-        T_CHECK(in_noisy + in_quiet == 1, "%s: legal move %#llx is %d times noisy, %d times quiet in %s",
-                      g->name, (unsigned long long)m, in_noisy, in_quiet, fen);
-        T_CHECK(g->is_noisy(pos, m) == (in_noisy == 1), "%s: is_noisy disagrees in %s",
-                      g->name, fen);
+        T_CHECK(in_noisy + in_quiet == 1,
+                "%s: legal move %#llx is %d times noisy, %d times quiet in %s", g->name,
+                (unsigned long long)m, in_noisy, in_quiet, fen);
+        T_CHECK(g->is_noisy(pos, m) == (in_noisy == 1), "%s: is_noisy disagrees in %s", g->name,
+                fen);
         expect_legal(hc, pos, hc->moves, n, m, fen);
         for (int f = 0; f < HOOK_FLIPS_PER_MOVE; f++)
             expect_legal(hc, pos, hc->moves, n, m ^ 1ULL << rng_below(&hc->seed, 64), fen);

@@ -380,8 +380,8 @@ START_TEST(smp_search_legal)
         o = run_search(fens[i][0], fens[i][1], (SearchLimits){.nodes = 20000}, 3);
         t_assert_legal(g, pos, o.best_move, "20000-node best move");
     }
-    Outcome o = run_search("breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1",
-                           (SearchLimits){.depth = 11}, 2);
+    Outcome o =
+        run_search("breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1", (SearchLimits){.depth = 11}, 2);
     ck_assert_int_eq(o.score, score_win_in(7));
 }
 END_TEST
@@ -428,7 +428,6 @@ START_TEST(smp_stop_answers_once)
 }
 END_TEST
 
-
 /* ---- move picker ----------------------------------------------------------------------- */
 
 /* The staged picker hands out every legal move exactly once and nothing else, whatever
@@ -465,10 +464,11 @@ START_TEST(movepick_each_legal_move_once)
                 Move pick[4];
                 for (int c = 0; c < 4; c++) {
                     uint64_t kind = rng_below(&seed, 4);
-                    pick[c] = kind == 0 && n          ? legal[rng_below(&seed, (uint64_t)n)]
-                              : kind == 1 && prev_count ? prev[rng_below(&seed, (uint64_t)prev_count)]
-                              : kind == 2             ? rng_next(&seed)
-                                                      : MOVE_NONE;
+                    pick[c] = kind == 0 && n ? legal[rng_below(&seed, (uint64_t)n)]
+                              : kind == 1 && prev_count
+                                  ? prev[rng_below(&seed, (uint64_t)prev_count)]
+                              : kind == 2 ? rng_next(&seed)
+                                          : MOVE_NONE;
                 }
                 t.stack[1].killers[0] = pick[1];
                 t.stack[1].killers[1] = pick[2];
@@ -490,13 +490,14 @@ START_TEST(movepick_each_legal_move_once)
                         if (legal[i] == m)
                             at = i;
                     T_CHECK(at >= 0, "%s: picker gave an illegal move %#llx", g->name,
-                                  (unsigned long long)m);
+                            (unsigned long long)m);
                     T_CHECK(++seen[at] == 1, "%s: picker gave a move twice", g->name);
                     T_CHECK(mp.last_noisy == g->is_noisy(pos, m), "%s: last_noisy wrong", g->name);
-                    T_CHECK(!noisy_only || mp.last_noisy, "%s: a quiet move in quiescence", g->name);
+                    T_CHECK(!noisy_only || mp.last_noisy, "%s: a quiet move in quiescence",
+                            g->name);
                 }
                 T_CHECK(handed == wanted, "%s: picker gave %d moves of %d", g->name, handed,
-                              wanted);
+                        wanted);
             }
             /* skipping quiet moves after the first one: only quiet moves go missing */
             MovePicker mp;
@@ -509,7 +510,8 @@ START_TEST(movepick_each_legal_move_once)
                 if (!mp.last_noisy)
                     mp.skip_quiets = true;
             }
-            T_CHECK(handed_noisy == noisy, "%s: %d of %d noisy moves with quiet moves skipped", g->name, handed_noisy, noisy);
+            T_CHECK(handed_noisy == noisy, "%s: %d of %d noisy moves with quiet moves skipped",
+                    g->name, handed_noisy, noisy);
             if (n == 0)
                 break;
             for (int i = 0; i < n; i++)

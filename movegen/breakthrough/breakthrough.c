@@ -32,8 +32,7 @@ static Bb64 goal_row(int player) { return player == P1 ? B8_RANK_8_BB : B8_RANK_
  * eval already sees a man there that nothing can stop.) */
 static Bb64 attack_zone(int player)
 {
-    return player == P1 ? B8_RANK_7_BB | B8_RANK_8_BB
-                        : B8_RANK_2_BB | B8_RANK_1_BB;
+    return player == P1 ? B8_RANK_7_BB | B8_RANK_8_BB : B8_RANK_2_BB | B8_RANK_1_BB;
 }
 
 /* Forward step direction in square numbers for each player. */
@@ -163,8 +162,7 @@ static uint64_t count_moves(const BtPos *p)
     if (bt_result(p) != RESULT_NONE)
         return 0;
     BtTargets t = targets(p);
-    return (uint64_t)(bb64_popcount(t.straight) + bb64_popcount(t.left) +
-                      bb64_popcount(t.right));
+    return (uint64_t)(bb64_popcount(t.straight) + bb64_popcount(t.left) + bb64_popcount(t.right));
 }
 
 uint64_t bt_perft(const void *vp, int depth)

@@ -12,10 +12,10 @@
 #include "engine/game.h"
 
 typedef struct BtPos {
-    Bb64 men[2];    /* by player: P1 white, P2 black */
+    Bb64 men[2]; /* by player: P1 white, P2 black */
     uint64_t key;
     int side;
-    int halfmove;   /* every move is irreversible, so this stays 0 after the first move */
+    int halfmove; /* every move is irreversible, so this stays 0 after the first move */
     int fullmove;
 } BtPos;
 

@@ -44,17 +44,11 @@ Result dd_result(const void *vp)
     return p->pieces[p->side] ? RESULT_NONE : RESULT_LOSS;
 }
 
-int dd_gen_moves(const void *vp, Move *moves)
-{
-    return draughts_gen_moves(vp, moves);
-}
+int dd_gen_moves(const void *vp, Move *moves) { return draughts_gen_moves(vp, moves); }
 
 /* Noisy = captures. Quiet promotions stay quiet: with noisy_forced a non-empty noisy list
  * must be the whole legal list, which only compulsory captures are. */
-int dd_gen_noisy(const void *vp, Move *moves)
-{
-    return draughts_gen_captures(vp, moves);
-}
+int dd_gen_noisy(const void *vp, Move *moves) { return draughts_gen_captures(vp, moves); }
 
 bool dd_is_noisy(const void *vp, Move m)
 {
@@ -185,8 +179,7 @@ static bool check_reachable(const DraughtsPos *p, char *err, size_t err_size)
         }
     }
     if (!p->pieces[!p->side]) {
-        snprintf(err, err_size, "the side that just moved (%s) has no pieces",
-                 names[!p->side]);
+        snprintf(err, err_size, "the side that just moved (%s) has no pieces", names[!p->side]);
         return false;
     }
     return true;

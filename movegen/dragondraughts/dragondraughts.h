@@ -141,8 +141,7 @@ uint64_t draughts_perft(const void *pos, int depth);
  * squares (origin first), its length and its move. Paths are not filtered by the
  * most-captures rule; a visitor compares with a legal move. */
 typedef void (*DraughtsPathVisit)(void *ctx, const int *path, int length, Move move);
-void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit,
-                            void *ctx);
+void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit, void *ctx);
 
 /* dragondraughts.c */
 void draughts_make_move(const void *pos, Move m, void *out);

@@ -52,8 +52,8 @@ typedef struct CaptureSearch {
     unsigned taken;   /* the pieces jumped so far, as a move's captured mask */
     int origin;
     int side;
-    int best;         /* most captures found so far (0 before the first) */
-    int count;        /* moves kept with `best` captures */
+    int best;  /* most captures found so far (0 before the first) */
+    int count; /* moves kept with `best` captures */
     Move *moves;
     DraughtsPathVisit visit; /* set: hand every complete path to it instead */
     void *ctx;
@@ -159,8 +159,7 @@ static CaptureSearch capture_search(const DraughtsPos *p, int side)
     return cs;
 }
 
-void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit,
-                            void *ctx)
+void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit, void *ctx)
 {
     CaptureSearch cs = capture_search(p, p->side);
     cs.visit = visit;

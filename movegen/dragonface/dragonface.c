@@ -156,8 +156,8 @@ static int generate(const DfPos *p, Move *moves, GenStage stage)
                 if ((bb128_bit(b) & capt) && beyond && stage != GEN_QUIET) {
                     int land = df_first(beyond, d);
                     if (bb128_bit(land) & empty)
-                        g.moves[g.n++] = df_move_with_capture(
-                            df_move_make(DF_AMBASSADOR, from, land), b);
+                        g.moves[g.n++] =
+                            df_move_with_capture(df_move_make(DF_AMBASSADOR, from, land), b);
                 }
             }
             if (stage == GEN_NOISY)
@@ -209,7 +209,6 @@ bool df_move_is_legal(const void *vp, Move m)
         return false;
     return game_move_in_list(p, m, df_is_noisy(p, m) ? df_gen_noisy : df_gen_quiet);
 }
-
 
 static int kind_on(const DfPos *p, int sq)
 {
@@ -304,8 +303,8 @@ DF_INLINE uint64_t count_governors(Bb128 gov, Bb128 two, Bb128 empty, Bb128 capt
     Bb128 one = df_shift(gov, d) & open;
     Bb128 landings = one | (df_shift(one & df_shift(two, d), d) & open);
     if (d != DF_N && d != DF_S)
-        landings |= df_shift((df_shift(gov, d) | df_shift(df_shift(two, d) & open, d)) & capt, d) &
-                    empty;
+        landings |=
+            df_shift((df_shift(gov, d) | df_shift(df_shift(two, d) & open, d)) & capt, d) & empty;
     uint64_t n = (uint64_t)bb128_popcount(landings);
     if (per_revival > 1)
         n += (uint64_t)(bb128_popcount(landings & line) * (per_revival - 1));
@@ -383,10 +382,7 @@ static uint64_t perft_rec(const DfPos *p, int depth)
     return total;
 }
 
-uint64_t df_perft(const void *vp, int depth)
-{
-    return depth <= 0 ? 1 : perft_rec(vp, depth);
-}
+uint64_t df_perft(const void *vp, int depth) { return depth <= 0 ? 1 : perft_rec(vp, depth); }
 
 uint64_t df_key_from_scratch(const void *vp)
 {

@@ -79,10 +79,7 @@ bool dq_threat(const void *pos)
 }
 
 uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
-uint64_t dq_key_from_scratch(const void *pos)
-{
-    return dq_key_from_scratch_full(pos, NULL);
-}
+uint64_t dq_key_from_scratch(const void *pos) { return dq_key_from_scratch_full(pos, NULL); }
 int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
 int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
 /* §8: a situation ignores bows, rights, pools, munitions, flags and ep, and vessel actions

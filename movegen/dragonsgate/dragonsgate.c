@@ -122,8 +122,10 @@ bool dg_move_is_legal(const void *vp, Move m)
     DgTargets t = targets_of(p);
     for (int i = 0; i < DG_DIRS; i++) {
         int d = dg_delta(dg_forward(p->side, i));
-        Bb64 set = to - from == -d ? t.take[i] : to - from == 2 * d ? t.fly[i]
-                 : to - from == d  ? t.step[i] : 0;
+        Bb64 set = to - from == -d      ? t.take[i]
+                   : to - from == 2 * d ? t.fly[i]
+                   : to - from == d     ? t.step[i]
+                                        : 0;
         if (set & b8_bit(to))
             return true;
     }
@@ -177,8 +179,7 @@ static uint64_t perft_south(Bb64 own, Bb64 enemy, int depth);
 static uint64_t perft_north(Bb64 own, Bb64 enemy, int depth);
 
 /* The number of moves of `player`, by popcounts (the last ply of perft). */
-static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64 enemy,
-                                                                   int player)
+static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64 enemy, int player)
 {
     if ((enemy & dg_goal_row(!player)) || !own)
         return 0;
@@ -195,8 +196,8 @@ static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64
 
 /* A child position, `player` to move: counted in place when it is the last ply, so the
  * ply before the leaves makes no call per move. */
-static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64 enemy,
-                                                                   int player, int depth)
+static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64 enemy, int player,
+                                                                  int depth)
 {
     if (depth == 1)
         return count_moves(own, enemy, player);
@@ -204,8 +205,8 @@ static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64
 }
 
 /* One child per move of forward direction i, each searched to depth - 1 (depth >= 2). */
-static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 enemy,
-                                                                 int player, int i, int depth)
+static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 enemy, int player,
+                                                                int i, int depth)
 {
     DgDir fwd = dg_forward(player, i), back = dg_opposite(fwd);
     Bb64 empty = ~(own | enemy);
@@ -230,8 +231,8 @@ static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 e
     return total;
 }
 
-static inline __attribute__((always_inline)) uint64_t perft_body(Bb64 own, Bb64 enemy,
-                                                                  int player, int depth)
+static inline __attribute__((always_inline)) uint64_t perft_body(Bb64 own, Bb64 enemy, int player,
+                                                                 int depth)
 {
     if (depth == 1)
         return count_moves(own, enemy, player);

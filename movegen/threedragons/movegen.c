@@ -73,7 +73,7 @@ typedef struct TdGenCtx {
     Bb128 empty;
     Bb128 landing[TD_DIRS]; /* landing here takes the enemy piece one step in that dir */
     Bb128 any_landing;
-    Bb128 tame_to;          /* landing here completes an untamed cave's four neighbours */
+    Bb128 tame_to; /* landing here completes an untamed cave's four neighbours */
 } TdGenCtx;
 
 /* The pieces of one strength class and the enemies they may take by strength. */
@@ -336,8 +336,7 @@ static uint64_t count_moves(const TdPos *p)
         for (int dir = 0; dir < TD_DIRS; dir++)
             extra[dir] = k->weak_dir[dir] & ~c.landing[dir];
         for (int dir = 0; dir < TD_DIRS; dir++)
-            for (Bb128 x = td_shift(k->pieces, dir) & c.empty; x;
-                 x = td_shift(x, dir) & c.empty) {
+            for (Bb128 x = td_shift(k->pieces, dir) & c.empty; x; x = td_shift(x, dir) & c.empty) {
                 n += (uint64_t)bb128_popcount(x & plain);
                 if (x & k->weak_any)
                     for (int e = 0; e < TD_DIRS; e++)

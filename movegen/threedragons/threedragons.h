@@ -49,8 +49,8 @@ typedef struct TdPos {
 } TdPos;
 
 #define TD_BOARD (((Bb128)1 << 81) - 1)
-#define TD_FILE_A_BB                                                                           \
-    ((Bb128)0x8040201008040201ULL | ((Bb128)0x100ULL << 64)) /* a1, a2, ..., a9 */
+/* a1, a2, ..., a9 */
+#define TD_FILE_A_BB ((Bb128)0x8040201008040201ULL | ((Bb128)0x100ULL << 64))
 #define TD_FILE_I_BB (TD_FILE_A_BB << 8)
 #define TD_MOUNTAINS (bb128_bit(0) | bb128_bit(8) | bb128_bit(72) | bb128_bit(80))
 #define TD_CAVES (bb128_bit(38) | bb128_bit(40) | bb128_bit(42))
@@ -191,5 +191,5 @@ void td_move_to_str(const void *pos, Move move, char *buf);
 Move td_parse_move(const void *pos, const char *str);
 
 /* For people and GUIs (describe.c). */
-extern const struct GameDescription threedragons_description,
-    threedragons_strength_description, threedragons_dragons_description;
+extern const struct GameDescription threedragons_description, threedragons_strength_description,
+    threedragons_dragons_description;
