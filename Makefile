@@ -57,7 +57,10 @@ FUZZ_OBJ     = $(FUZZ_COMMON) $(OUT)/tests/fuzz/replay.o \
 CHECK_CFLAGS = $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all run play test test-only check-deps board-test pictures bench perft debug tsan \
+# The C files `make format` and `make format-check` cover: every tracked source and header.
+FORMAT_SRC = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+
+.PHONY: format format-check all run play test test-only check-deps board-test pictures bench perft debug tsan \
         tsan-test pgo fuzz fuzz-run fit-tools clean help
 
 all: wyrm
@@ -228,6 +231,14 @@ pgo:
 	$(BUILD)/pgo-gen/release/wyrm bench > /dev/null
 	$(MAKE) --no-print-directory BUILD=$(BUILD)/pgo CFLAGS="$(OPT_release) -fprofile-use=$(CURDIR)/$(BUILD)/pgo-gen/release -fprofile-partial-training -Wno-missing-profile" $(BUILD)/pgo/release/wyrm
 	cp $(BUILD)/pgo/release/wyrm wyrm
+
+## format: apply .clang-format to every C source and header
+format:
+	clang-format -i $(FORMAT_SRC)
+
+## format-check: fail when a C file differs from what .clang-format makes of it
+format-check:
+	clang-format --dry-run -Werror $(FORMAT_SRC)
 
 ## clean: remove every build product
 clean:

@@ -36,8 +36,7 @@ bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *
     else if (count > 0 && strcasecmp(args[0], "all") == 0)
         i = 1;
     else if (count > 0 && !isdigit((unsigned char)args[0][0]) && args[0][0] != '-') {
-        snprintf(err, ERR_MAX, "bench: unknown game '%.64s' (a game id, all, or a depth)",
-                 args[0]);
+        snprintf(err, ERR_MAX, "bench: unknown game '%.64s' (a game id, all, or a depth)", args[0]);
         return false;
     }
     int *fields[] = {&out->depth, &out->threads, &out->hash_mb};
@@ -144,10 +143,12 @@ uint64_t bench_run(const BenchArgs *args, BenchOutput out, const atomic_bool *st
                 continue;
             }
             engine_new_game(e);
-            BenchResult r = {g, engine_position(e), "0000", 0, PTHREAD_MUTEX_INITIALIZER,
-                             PTHREAD_COND_INITIALIZER, false};
+            BenchResult r = {g,    engine_position(e),        "0000",
+                             0,    PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER,
+                             false};
             SearchLimits limits = {.depth = args->depth ? args->depth : g->bench_depth,
-                                   .time = {-1, -1}, .multipv = 1};
+                                   .time = {-1, -1},
+                                   .multipv = 1};
             int64_t start = now_ms();
             engine_go(e, &limits, (SearchReport){&r, bench_info, bench_bestmove, NULL});
             wait_for_search(e, &r, stop);
@@ -155,8 +156,10 @@ uint64_t bench_run(const BenchArgs *args, BenchOutput out, const atomic_bool *st
             uint64_t nodes = engine_nodes(e);
             total_nodes += nodes;
             total_ms += ms;
-            bench_print(out, "bench %-22s %2d/%-2d depth %2d nodes %10" PRIu64 " time %6" PRId64
-                        " bestmove %s", g->name, i + 1, count, r.depth, nodes, ms, r.best);
+            bench_print(out,
+                        "bench %-22s %2d/%-2d depth %2d nodes %10" PRIu64 " time %6" PRId64
+                        " bestmove %s",
+                        g->name, i + 1, count, r.depth, nodes, ms, r.best);
         }
     }
     engine_destroy(e);
@@ -187,9 +190,11 @@ bool bench_perft_suite(BenchOutput out, const atomic_bool *stop)
         int64_t ms = now_ms() - start;
         bool ok = nodes == g->perft_reference[depth - 1];
         all_ok &= ok;
-        bench_print(out, "perft %-22s depth %d nodes %12" PRIu64 " %s time %6" PRId64
-                    " ms  %10.1f Mnodes/s", g->name, depth, nodes, ok ? "ok  " : "FAIL",
-                    ms, ms > 0 ? (double)nodes / (double)ms / 1000.0 : 0.0);
+        bench_print(out,
+                    "perft %-22s depth %d nodes %12" PRIu64 " %s time %6" PRId64
+                    " ms  %10.1f Mnodes/s",
+                    g->name, depth, nodes, ok ? "ok  " : "FAIL", ms,
+                    ms > 0 ? (double)nodes / (double)ms / 1000.0 : 0.0);
         free(pos);
     }
     bench_print(out, "%s", all_ok ? "perftsuite: all match" : "perftsuite: MISMATCH");

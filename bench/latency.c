@@ -89,7 +89,8 @@ int64_t bench_stop_latency(const Game *game, int count, int threads, BenchOutput
     bench_print(out,
                 "stop latency %s, %d threads, %d stops: max %" PRId64 " us, mean %" PRId64
                 " us, p99 %" PRId64 " us",
-                game->name, threads, count, max, sum / count, samples[(count * 99) / 100 - (count >= 100)]);
+                game->name, threads, count, max, sum / count,
+                samples[(count * 99) / 100 - (count >= 100)]);
     free(samples);
     pthread_mutex_destroy(&probe.lock);
     pthread_cond_destroy(&probe.done);

@@ -49,10 +49,7 @@ void client_free(EngineClient *c)
     forget_handshake(c);
 }
 
-static int64_t timeout_us(const EngineClient *c)
-{
-    return c->config->timeout_ms * 1000;
-}
+static int64_t timeout_us(const EngineClient *c) { return c->config->timeout_ms * 1000; }
 
 static bool send_line_within(EngineClient *c, const char *line, int64_t wait_us, int abort_fd)
 {

@@ -66,10 +66,7 @@ void referee_free(Referee *r)
     *r = (Referee){0};
 }
 
-int referee_side(const Referee *r)
-{
-    return r->game->side_to_move(r->pos);
-}
+int referee_side(const Referee *r) { return r->game->side_to_move(r->pos); }
 
 Move referee_parse(const Referee *r, const char *text)
 {
@@ -182,10 +179,7 @@ typedef struct Clocks {
     int moves[2];
 } Clocks;
 
-static bool has_clock(const EngineClient *c)
-{
-    return c->config->tc.base_ms > 0;
-}
+static bool has_clock(const EngineClient *c) { return c->config->tc.base_ms > 0; }
 
 /* The increment `side`'s next move earns, in ms: with a TigerIncrement clock, nothing
  * past the cut-off. */

@@ -37,10 +37,7 @@ static int poll_timeout(int64_t deadline_us)
     return ms > INT_MAX ? INT_MAX : (int)ms;
 }
 
-bool proc_running(const EngineProc *p)
-{
-    return p->pid > 0 && !p->reaped && !p->eof;
-}
+bool proc_running(const EngineProc *p) { return p->pid > 0 && !p->reaped && !p->eof; }
 
 bool proc_start(EngineProc *p, char *const argv[], char *err, size_t err_size)
 {

@@ -304,10 +304,7 @@ static bool parse_sprt_line(const char *text, SprtConfig *s)
 }
 
 /* Does the pair of game `number` belong to shard k of n? Pairs go round the shards. */
-static bool in_shard(int number, int k, int n)
-{
-    return ((number - 1) / 2) % n == k - 1;
-}
+static bool in_shard(int number, int k, int n) { return ((number - 1) / 2) % n == k - 1; }
 
 static bool same_match(Merge *m, const ShardHeader *h)
 {

@@ -8,10 +8,7 @@ static const double Z_95 = 1.959963984540054;
 /* fishtest's stand-in for an empty W, D or L cell in the LLR. */
 static const double SPRT_EMPTY_CELL = 1e-3;
 
-int match_score_games(const MatchScore *s)
-{
-    return s->wins + s->draws + s->losses;
-}
+int match_score_games(const MatchScore *s) { return s->wins + s->draws + s->losses; }
 
 static double elo_of_score(double score)
 {
@@ -22,10 +19,7 @@ static double elo_of_score(double score)
     return -400.0 * log10(1.0 / score - 1.0);
 }
 
-static double score_of_elo(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
-}
+static double score_of_elo(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
 
 /* Mean score and per-game variance of a W/D/L sample with the given cell counts. */
 static void sample_moments(double w, double d, double l, double *mean, double *variance)
@@ -150,15 +144,9 @@ bool match_elo_pairs(const PairCounts *pairs, EloEstimate *out)
     return true;
 }
 
-double match_sprt_lower(const SprtConfig *sprt)
-{
-    return log(sprt->beta / (1 - sprt->alpha));
-}
+double match_sprt_lower(const SprtConfig *sprt) { return log(sprt->beta / (1 - sprt->alpha)); }
 
-double match_sprt_upper(const SprtConfig *sprt)
-{
-    return log((1 - sprt->beta) / sprt->alpha);
-}
+double match_sprt_upper(const SprtConfig *sprt) { return log((1 - sprt->beta) / sprt->alpha); }
 
 SprtVerdict match_sprt_decide(const SprtConfig *sprt, double llr)
 {

@@ -22,8 +22,7 @@ static bool board_read(void *pos, const char *board, B8Place place, char *err, s
         if (isdigit((unsigned char)*c)) {
             /* a run of digits is one count, so "44" is 44 squares, not 4 and 4 */
             if (*c == '0') {
-                snprintf(err, err_size, "empty-square count starts with 0 in rank %d",
-                         rank + 1);
+                snprintf(err, err_size, "empty-square count starts with 0 in rank %d", rank + 1);
                 return false;
             }
             int run = *c - '0';
@@ -120,8 +119,8 @@ static bool counter_read(const char *s, int *out)
     return true;
 }
 
-bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *halfmove,
-                 int *fullmove, char *err, size_t err_size)
+bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *halfmove, int *fullmove,
+                 char *err, size_t err_size)
 {
     char board[128], side_field[8], half[16], full[16], extra[2];
     int fields = sscanf(fen, "%127s %7s %15s %15s %1s", board, side_field, half, full, extra);

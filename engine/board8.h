@@ -73,8 +73,8 @@ void b8_board_draw(const void *pos, B8LetterAt letter_at, char *buf, size_t size
  * into `pos` (already cleared), the side ('w' is P1, 'b' is P2) and the counters (decimal,
  * at most B8_COUNTER_MAX, fullmove from 1; 0 and 1 when both are left out). False with a
  * one-line reason on anything else; the game then checks what its rules forbid. */
-bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *halfmove,
-                 int *fullmove, char *err, size_t err_size);
+bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *halfmove, int *fullmove,
+                 char *err, size_t err_size);
 /* Writes the whole FEN of `pos` as b8_fen_read reads it. */
 void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove, int fullmove,
                   char *buf, size_t size);

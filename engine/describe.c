@@ -34,8 +34,11 @@ int describe_men64(const uint64_t men[2], const char *kind, const char *const na
     for (int sq = 0; sq < 64; sq++)
         for (int side = P1; side <= P2; side++)
             if ((men[side] >> sq) & 1)
-                pieces[n++] = (DescPiece){.cell = sq, .side = side, .kind = kind,
-                                          .name = names[side], .label = {labels[side]}};
+                pieces[n++] = (DescPiece){.cell = sq,
+                                          .side = side,
+                                          .kind = kind,
+                                          .name = names[side],
+                                          .label = {labels[side]}};
     return n;
 }
 

@@ -59,7 +59,7 @@ typedef struct Verdict {
     char reason[DESCRIBE_REASON_MAX]; /* "Direct Capture", "threefold repetition" */
     char text[DESCRIBE_TEXT_MAX];     /* "Storm wins by Direct Capture: 5-0" */
     bool has_points;
-    int points_halves[2];             /* game points of P1 and P2, in halves (11 = 5.5) */
+    int points_halves[2]; /* game points of P1 and P2, in halves (11 = 5.5) */
 } Verdict;
 
 typedef struct GameDescription {

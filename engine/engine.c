@@ -16,18 +16,18 @@ enum { GAMES_MAX = 64, GAME_OPTIONS_MAX = 8 };
 
 struct Engine {
     const Game *game;
-    unsigned char *pos;       /* the current position */
-    unsigned char *start;     /* the position `position` started from */
-    uint64_t *keys;           /* keys of the positions before the current one */
-    Move *moves;              /* the moves played from `start`, for display */
+    unsigned char *pos;   /* the current position */
+    unsigned char *start; /* the position `position` started from */
+    uint64_t *keys;       /* keys of the positions before the current one */
+    Move *moves;          /* the moves played from `start`, for display */
     int played, capacity;
-    char *line;               /* the start FEN and moves the position was built from */
+    char *line; /* the start FEN and moves the position was built from */
 
     /* option values (see OPTIONS) */
     int threads, multipv, ponder, move_overhead, no_progress_plies, contempt, skill;
     int game_options[GAMES_MAX][GAME_OPTIONS_MAX]; /* per registered game, per option */
 
-    OptionInfo *options;      /* the listing: OPTIONS, then the game-declared options */
+    OptionInfo *options; /* the listing: OPTIONS, then the game-declared options */
     int option_count;
     const char **variant_names; /* every game id and alias, for the UCI_Variant combo */
     int variant_count;
@@ -97,8 +97,8 @@ static void *xrealloc(void *p, size_t size)
 
 /* Installs a position and history built elsewhere (all checks done), with the text of
  * the `position` line they came from. */
-static void install(Engine *e, const Game *g, const void *start, const void *pos,
-                    uint64_t *keys, Move *moves, int played, int capacity, char *line)
+static void install(Engine *e, const Game *g, const void *start, const void *pos, uint64_t *keys,
+                    Move *moves, int played, int capacity, char *line)
 {
     e->game = g;
     e->start = xrealloc(e->start, g->pos_size);
@@ -133,8 +133,8 @@ static char *line_text(const char *fen, const char *const *moves, int move_count
 /* Whether the current position was built from `fen` and the first e->played of `moves`:
  * a GUI or a match sends the whole game before every move, and only the new moves then
  * need to be checked and played. */
-static bool extends_line(const Engine *e, const Game *g, const char *fen,
-                         const char *const *moves, int move_count)
+static bool extends_line(const Engine *e, const Game *g, const char *fen, const char *const *moves,
+                         int move_count)
 {
     if (e->game != g || !e->line || move_count < e->played || strcmp(e->line, fen) != 0)
         return false;
@@ -236,9 +236,9 @@ static void build_option_list(Engine *e)
             for (int k = 0; k < e->option_count && !seen; k++)
                 seen = strcasecmp(e->options[k].name, o->name) == 0;
             if (!seen)
-                e->options[e->option_count++] = (OptionInfo){
-                    o->name, OPTION_COMBO, 0, 0, 0, o->choices[o->default_choice], o->choices,
-                    o->choice_count};
+                e->options[e->option_count++] =
+                    (OptionInfo){o->name,    OPTION_COMBO,   0, 0, 0, o->choices[o->default_choice],
+                                 o->choices, o->choice_count};
         }
     }
 }
@@ -264,8 +264,7 @@ Engine *engine_create(void)
     }
     e->pool = pool_create();
     char err[ERR_MAX];
-    if (!tt_resize(&e->tt, hash_mb) ||
-        !build(e, registry_default(), NULL, NULL, 0, err))
+    if (!tt_resize(&e->tt, hash_mb) || !build(e, registry_default(), NULL, NULL, 0, err))
         abort();
     return e;
 }
@@ -321,7 +320,7 @@ Move engine_parse_move(const Engine *e, const char *text)
 
 void engine_new_game(Engine *e)
 {
-    tt_clear(&e->tt);
+    tt_clear(&e->tt, e->threads);
     pool_clear(e->pool);
 }
 
@@ -347,7 +346,7 @@ static bool set_hash(Engine *e, long long value, const char *text, char *err)
 static bool clear_hash(Engine *e, long long value, const char *text, char *err)
 {
     (void)value, (void)text, (void)err;
-    tt_clear(&e->tt);
+    tt_clear(&e->tt, e->threads);
     return true;
 }
 
@@ -481,8 +480,8 @@ static void perft_move(void *ctx, const char *move, uint64_t nodes)
 static void perft_task(void *arg, const atomic_bool *stop)
 {
     Engine *e = arg;
-    uint64_t total = perft_divide(e->game, e->perft_pos, e->perft_depth, perft_move,
-                                  &e->perft_report, stop);
+    uint64_t total =
+        perft_divide(e->game, e->perft_pos, e->perft_depth, perft_move, &e->perft_report, stop);
     e->perft_report.done(e->perft_report.ctx, total, atomic_load(stop));
 }
 
@@ -507,7 +506,4 @@ void engine_wait(Engine *e) { pool_wait(e->pool); }
 bool engine_busy(const Engine *e) { return pool_busy(e->pool); }
 uint64_t engine_nodes(const Engine *e) { return pool_nodes(e->pool); }
 
-bool engine_waits_for_stop(const Engine *e)
-{
-    return pool_waits_for_stop(e->pool);
-}
+bool engine_waits_for_stop(const Engine *e) { return pool_waits_for_stop(e->pool); }

@@ -16,6 +16,18 @@ const char *game_start_fen(const Game *game, const int *option_values)
     return game->start_fen;
 }
 
+bool game_move_in_list(const void *pos, Move move, int (*gen)(const void *pos, Move *moves))
+{
+    Move moves[MAX_MOVES];
+    if (move == MOVE_NONE)
+        return false;
+    int n = gen(pos, moves);
+    for (int i = 0; i < n; i++)
+        if (moves[i] == move)
+            return true;
+    return false;
+}
+
 Move game_find_move_by_string(const Game *game, const void *pos, const char *str)
 {
     Move moves[MAX_MOVES];

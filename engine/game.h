@@ -18,6 +18,14 @@
  * - gen_noisy() lists the legal moves that change material or end the game (captures,
  *   promotions, conversions, wins); with params.noisy_forced, a non-empty noisy list is
  *   the complete legal list (forced capture);
+ * - gen_quiet() lists the other legal moves, so that gen_noisy() and gen_quiet() together
+ *   are exactly gen_moves() (as sets), each move in one of them, and is_noisy() tells
+ *   which; the search asks for the quiet half only when the noisy half did not decide;
+ * - has_legal_move() is gen_moves() > 0, answered at the first legal move found;
+ * - move_is_legal() is "the move is in gen_moves()" for ANY 64-bit value (a move from a
+ *   hash entry, possibly torn, or a killer of another position), answered without
+ *   listing every move;
+ * - no list ever holds more than max_moves moves: it sizes the search's move buffers;
  * - make_move() is only given a move from gen_moves() of that same position;
  * - key() equals key_from_scratch() for every reachable position;
  * - parse_move() accepts every spelling the rules allow and returns MOVE_NONE for anything
@@ -92,18 +100,25 @@ typedef struct Game {
 
     int (*gen_moves)(const void *pos, Move *moves);
     int (*gen_noisy)(const void *pos, Move *moves);
+    int (*gen_quiet)(const void *pos, Move *moves);
     bool (*is_noisy)(const void *pos, Move move);
+    bool (*has_legal_move)(const void *pos);
+    bool (*move_is_legal)(const void *pos, Move move);
+    /* move_is_legal answers from the move's own squares, without generating: the search
+     * then checks killer moves with it before it generates the quiet moves */
+    bool move_is_legal_cheap;
+    int max_moves; /* the most legal moves a position of this game can have */
     void (*make_move)(const void *pos, Move move, void *out);
     void (*make_null)(const void *pos, void *out); /* NULL: the game has no null move */
-    uint64_t (*perft)(const void *pos, int depth);  /* NULL: the generic perft is used */
+    uint64_t (*perft)(const void *pos, int depth); /* NULL: the generic perft is used */
 
     void (*move_to_str)(const void *pos, Move move, char *buf); /* MOVE_STR_MAX bytes */
     Move (*parse_move)(const void *pos, const char *str);
 
     uint64_t (*key)(const void *pos);
     uint64_t (*key_from_scratch)(const void *pos);
-    int (*side_to_move)(const void *pos); /* P1 or P2 */
-    int (*halfmove_clock)(const void *pos);  /* plies since the last irreversible ply */
+    int (*side_to_move)(const void *pos);   /* P1 or P2 */
+    int (*halfmove_clock)(const void *pos); /* plies since the last irreversible ply */
 
     /* Optional: the key under which positions count as repeated, and how many plies back
      * a repetition can reach. NULL: key() and halfmove_clock(). A game whose rules
@@ -125,7 +140,8 @@ typedef struct Game {
     void (*eval_terms)(const void *pos, char *buf, size_t size);
 
     /* Move ordering: a small index per move for history tables, and a score for noisy
-     * moves (higher first, e.g. value gained). */
+     * moves (higher first, e.g. value gained); a negative score marks a noisy move the game
+     * expects to lose material by, which the search tries after the quiet moves. */
     uint32_t move_index_count;
     uint32_t (*move_index)(const void *pos, Move move);
     int (*noisy_order)(const void *pos, Move move);
@@ -156,6 +172,14 @@ static inline int game_repetition_plies(const Game *game, const void *pos)
 
 /* The start FEN under the given option values (NULL: defaults). */
 const char *game_start_fen(const Game *game, const int *option_values);
+
+/* Which part of the legal moves a game's generator lists (a helper for the games, which
+ * share one generator between gen_moves, gen_noisy and gen_quiet). */
+typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenStage;
+
+/* Whether `move` is one of the moves `gen` lists in `pos` (a helper for move_is_legal
+ * where a direct test would repeat the generator's rules: it lists one stage only). */
+bool game_move_in_list(const void *pos, Move move, int (*gen)(const void *pos, Move *moves));
 
 /* Finds the legal move whose canonical string is `str` (a helper for parse_move). */
 Move game_find_move_by_string(const Game *game, const void *pos, const char *str);

@@ -53,8 +53,8 @@ static uint64_t perft_stoppable(const Game *game, const void *pos, int depth,
     return total;
 }
 
-uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn,
-                      void *ctx, const atomic_bool *stop)
+uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn, void *ctx,
+                      const atomic_bool *stop)
 {
     Move moves[MAX_MOVES];
     char str[MOVE_STR_MAX];

@@ -18,5 +18,5 @@ typedef void (*PerftDivideFn)(void *ctx, const char *move, uint64_t nodes);
 
 /* Runs perft per root move (in generation order) and returns the total. A stop flag,
  * when given and set, ends the run early (the total is then partial). */
-uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn,
-                      void *ctx, const atomic_bool *stop);
+uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideFn fn, void *ctx,
+                      const atomic_bool *stop);

@@ -19,10 +19,10 @@ typedef int32_t Score;
 
 enum {
     MOVE_NONE = 0,
-    MAX_PLY = 128,        /* deepest search ply, also bounds the search stack */
-    MAX_MOVES = 2048,     /* upper bound on legal moves of one position, any game */
-    MOVE_STR_MAX = 64,    /* buffer size for one move string, NUL included */
-    FEN_MAX = 2048,       /* buffer size for one position string, NUL included */
+    MAX_PLY = 128,     /* deepest search ply, also bounds the search stack */
+    MAX_MOVES = 2048,  /* upper bound on legal moves of one position, any game */
+    MOVE_STR_MAX = 64, /* buffer size for one move string, NUL included */
+    FEN_MAX = 2048,    /* buffer size for one position string, NUL included */
 };
 
 enum {

@@ -23,20 +23,20 @@
 #include "movegen/breakthrough/breakthrough.h"
 
 enum {
-    BT_DEFENDED = 2,       /* per man with a friend diagonally behind it */
-    BT_CONTACT = 10,       /* per man an enemy man attacks (and so can take back) */
-    BT_HANGING = 26,       /* more per man attacked and not defended */
-    BT_SAFE_STEP = 3,      /* per step onto an empty square the enemy does not hold */
-    BT_PHALANX = 2,        /* per man with a friend beside it */
-    BT_PRESSURE = 100,     /* per man more in a wing's far half than enemies at home there */
-    BT_SAFE_RUNNER = 400,  /* man one step from the goal that cannot be taken */
-    BT_FREE_RUNNER = 60,   /* man with no enemy in its forward cone */
+    BT_DEFENDED = 2,          /* per man with a friend diagonally behind it */
+    BT_CONTACT = 10,          /* per man an enemy man attacks (and so can take back) */
+    BT_HANGING = 26,          /* more per man attacked and not defended */
+    BT_SAFE_STEP = 3,         /* per step onto an empty square the enemy does not hold */
+    BT_PHALANX = 2,           /* per man with a friend beside it */
+    BT_PRESSURE = 100,        /* per man more in a wing's far half than enemies at home there */
+    BT_SAFE_RUNNER = 400,     /* man one step from the goal that cannot be taken */
+    BT_FREE_RUNNER = 60,      /* man with no enemy in its forward cone */
     BT_FREE_RUNNER_STEP = 20, /* more per rank it has advanced */
-    BT_RACE_WIN = 2000,    /* a free runner that arrives first wins */
-    BT_RACE_STEP = 50,     /* less per move it still needs, so the quicker win is preferred */
+    BT_RACE_WIN = 2000,       /* a free runner that arrives first wins */
+    BT_RACE_STEP = 50,        /* less per move it still needs, so the quicker win is preferred */
     BT_TEMPO = 20,
-    BT_PATHS = 550,        /* goal paths: this times w / (w + d * d) for w goal squares at d */
-    BT_NO_RUNNER = 99,     /* distance when there is no (free) man */
+    BT_PATHS = 550,    /* goal paths: this times w / (w + d * d) for w goal squares at d */
+    BT_NO_RUNNER = 99, /* distance when there is no (free) man */
 };
 
 /* Men by rank counted from home (0 = home row) and file pair (a/h, b/g, c/f, d/e). A man
@@ -118,8 +118,8 @@ static int goal_paths(const BtPos *p, int player, BtAttacks theirs)
         front = hold & ~seen;
         hold = hold2 & ~seen;
         hold2 = 0;
-        Bb64 next = ((forward_of(current, player) & ~occupied) | bt_attacks(current, player)) &
-                    ~seen;
+        Bb64 next =
+            ((forward_of(current, player) & ~occupied) | bt_attacks(current, player)) & ~seen;
         front |= next & ~slow;
         hold |= next & ~slower;
         hold2 |= next & slower;
@@ -240,8 +240,7 @@ void breakthrough_eval_terms(const void *vp, char *buf, size_t size)
              "race      %d for the side to move\n"
              "tempo     %d for the side to move\n"
              "total     %d (side to move)\n",
-             w.men, b.men, w.safety, b.safety, w.mobility, b.mobility, w.pressure,
-             b.pressure, w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths,
-             race_stm, BT_TEMPO,
+             w.men, b.men, w.safety, b.safety, w.mobility, b.mobility, w.pressure, b.pressure,
+             w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths, race_stm, BT_TEMPO,
              breakthrough_evaluate(p));
 }

@@ -30,11 +30,11 @@
 enum {
     DD_MAN_VALUE = 100,
     DD_KING_VALUE = 340,
-    DD_RUNNER = 14,       /* man on the rank before promotion, promotion square free */
-    DD_HOME_GUARD = 6,    /* per man on the home rank */
-    DD_SUPPORTED = 4,     /* per man with an own piece directly behind */
-    DD_ATTACKED = 15,     /* per own piece the opponent can jump now */
-    DD_MOBILITY = 2,      /* per non-capturing move */
+    DD_RUNNER = 14,    /* man on the rank before promotion, promotion square free */
+    DD_HOME_GUARD = 6, /* per man on the home rank */
+    DD_SUPPORTED = 4,  /* per man with an own piece directly behind */
+    DD_ATTACKED = 15,  /* per own piece the opponent can jump now */
+    DD_MOBILITY = 2,   /* per non-capturing move */
     DD_TEMPO = 10,
 };
 

@@ -59,14 +59,11 @@ static int value_of(const DfPos *p, Bb128 pieces)
            bb128_popcount(zone & gov) * DF_VAL_ZONE_GOVERNOR;
 }
 
-static int material_of(const DfPos *p, int player)
-{
-    return value_of(p, p->occ[player] & ~p->emp);
-}
+static int material_of(const DfPos *p, int player) { return value_of(p, p->occ[player] & ~p->emp); }
 
 /* Squares `player` could move to without capturing, and the count of such moves. */
-static Bb128 quiet_reach(const DfPos *p, int player, const Bb128 reach[DF_DIRS],
-                         int *amb_moves, int *emp_moves)
+static Bb128 quiet_reach(const DfPos *p, int player, const Bb128 reach[DF_DIRS], int *amb_moves,
+                         int *emp_moves)
 {
     Bb128 own = p->occ[player], open = DF_TERR & ~(own | p->occ[!player]);
     Bb128 emperor = own & p->emp, all_reach = 0;

@@ -43,9 +43,9 @@ enum {
     DQ_V_SCEPTRE = 850,
     DQ_V_TALISMAN = 950,
     DQ_V_WIZARD = 1100,
-    DQ_V_QUEEN = 900,        /* the TrueBorn Queen at war */
-    DQ_V_STORM_QUEEN = 450,  /* a queen bound to her own land */
-    DQ_V_PRINCESS = 350,     /* her arrows, and the TrueBorn Queen she stands for */
+    DQ_V_QUEEN = 900,       /* the TrueBorn Queen at war */
+    DQ_V_STORM_QUEEN = 450, /* a queen bound to her own land */
+    DQ_V_PRINCESS = 350,    /* her arrows, and the TrueBorn Queen she stands for */
     DQ_V_EMPRESS = 1000,
     DQ_V_WITCH = 500,
     DQ_V_DRAGON = 1200,
@@ -63,17 +63,17 @@ enum {
     DQ_V_YOUNGER_WAITING = 300,
     DQ_CONFINED = 150,
     DQ_V_CANNONBALL = 30,
-    DQ_MOBILITY = 4,         /* per reachable cell */
-    DQ_ADVANCE = 6,          /* per rank a Dwarf/Gnome has advanced beyond its start */
-    DQ_LANDING_READY = 60,   /* a Dwarf/Gnome aboard off the opposing beach */
-    DQ_ELF_RACE = 25,        /* per rank an Elf/Troll has climbed toward its exchange */
-    DQ_FLYER_SQUARE = 30,    /* per cell around the royal an enemy creature covers */
-    DQ_ROYAL_NEAR = 12,      /* per enemy force within two cells of the royal */
-    DQ_ARROW_EXPOSED = 35,   /* percent of a force's value when an archer can shoot it */
-    DQ_ARROW_TO_MOVE = 80,   /* ... when that archer's side is to move */
-    DQ_CREW = 25,            /* an occupied vessel of our colour */
-    DQ_GUNS_MANNED = 40,     /* an occupied Flagship of our colour with cannonballs */
-    DQ_AFIRE_READY = 80,     /* a royal or the Witch aboard off the beach that sets afire */
+    DQ_MOBILITY = 4,       /* per reachable cell */
+    DQ_ADVANCE = 6,        /* per rank a Dwarf/Gnome has advanced beyond its start */
+    DQ_LANDING_READY = 60, /* a Dwarf/Gnome aboard off the opposing beach */
+    DQ_ELF_RACE = 25,      /* per rank an Elf/Troll has climbed toward its exchange */
+    DQ_FLYER_SQUARE = 30,  /* per cell around the royal an enemy creature covers */
+    DQ_ROYAL_NEAR = 12,    /* per enemy force within two cells of the royal */
+    DQ_ARROW_EXPOSED = 35, /* percent of a force's value when an archer can shoot it */
+    DQ_ARROW_TO_MOVE = 80, /* ... when that archer's side is to move */
+    DQ_CREW = 25,          /* an occupied vessel of our colour */
+    DQ_GUNS_MANNED = 40,   /* an occupied Flagship of our colour with cannonballs */
+    DQ_AFIRE_READY = 80,   /* a royal or the Witch aboard off the beach that sets afire */
     DQ_TEMPO = 10,
 };
 
@@ -83,19 +83,15 @@ static const int flag_near[4] = {0, 160, 70, 25};
 static const int sword_near[3] = {0, 0, 90};
 
 static const int type_value[DQ_TYPES] = {
-    [DQ_QUEEN] = DQ_V_QUEEN,         [DQ_EMPRESS] = DQ_V_EMPRESS,
-    [DQ_WITCH] = DQ_V_WITCH,         [DQ_DRAGON] = DQ_V_DRAGON,
-    [DQ_PRINCESS] = DQ_V_PRINCESS,
-    [DQ_ELDER] = DQ_V_ELDER,         [DQ_YOUNGER] = DQ_V_YOUNGER,
-    [DQ_PAWN] = DQ_V_PAWN,           [DQ_ELF] = DQ_V_ELF,
-    [DQ_DEFENDER] = DQ_V_DEFENDER,   [DQ_GUARD] = DQ_V_GUARD,
-    [DQ_KNIGHT] = DQ_V_KNIGHT,       [DQ_LKNIGHT] = DQ_V_LKNIGHT,
-    [DQ_CROSSBOW] = DQ_V_CROSSBOW,   [DQ_SIEGE] = DQ_V_SIEGE,
-    [DQ_BUCCANEER] = DQ_V_BUCCANEER, [DQ_RANGER] = DQ_V_RANGER,
-    [DQ_TOWER] = DQ_V_TOWER,         [DQ_TOWERBIRD] = DQ_V_TOWERBIRD,
-    [DQ_FORTRESS] = DQ_V_FORTRESS,   [DQ_BIRD] = DQ_V_BIRD,
-    [DQ_SCEPTRE] = DQ_V_SCEPTRE,     [DQ_TALISMAN] = DQ_V_TALISMAN,
-    [DQ_WIZARD] = DQ_V_WIZARD,       [DQ_LIBRARIAN] = DQ_V_LIBRARIAN,
+    [DQ_QUEEN] = DQ_V_QUEEN,         [DQ_EMPRESS] = DQ_V_EMPRESS,   [DQ_WITCH] = DQ_V_WITCH,
+    [DQ_DRAGON] = DQ_V_DRAGON,       [DQ_PRINCESS] = DQ_V_PRINCESS, [DQ_ELDER] = DQ_V_ELDER,
+    [DQ_YOUNGER] = DQ_V_YOUNGER,     [DQ_PAWN] = DQ_V_PAWN,         [DQ_ELF] = DQ_V_ELF,
+    [DQ_DEFENDER] = DQ_V_DEFENDER,   [DQ_GUARD] = DQ_V_GUARD,       [DQ_KNIGHT] = DQ_V_KNIGHT,
+    [DQ_LKNIGHT] = DQ_V_LKNIGHT,     [DQ_CROSSBOW] = DQ_V_CROSSBOW, [DQ_SIEGE] = DQ_V_SIEGE,
+    [DQ_BUCCANEER] = DQ_V_BUCCANEER, [DQ_RANGER] = DQ_V_RANGER,     [DQ_TOWER] = DQ_V_TOWER,
+    [DQ_TOWERBIRD] = DQ_V_TOWERBIRD, [DQ_FORTRESS] = DQ_V_FORTRESS, [DQ_BIRD] = DQ_V_BIRD,
+    [DQ_SCEPTRE] = DQ_V_SCEPTRE,     [DQ_TALISMAN] = DQ_V_TALISMAN, [DQ_WIZARD] = DQ_V_WIZARD,
+    [DQ_LIBRARIAN] = DQ_V_LIBRARIAN,
 };
 
 int dq_value(int code)
@@ -129,12 +125,20 @@ static int mobility_of(const DqPos *p, int c, DqBb occ, DqBb own)
     int code = p->sq[c];
     DqBb land = dq_geo.land[dq_geo.kingdom[c]];
     switch (dq_type(code)) {
-    case DQ_QUEEN: case DQ_EMPRESS: case DQ_FORTRESS: case DQ_SCEPTRE: case DQ_TALISMAN:
+    case DQ_QUEEN:
+    case DQ_EMPRESS:
+    case DQ_FORTRESS:
+    case DQ_SCEPTRE:
+    case DQ_TALISMAN:
     case DQ_WIZARD:
         return ray_reach(occ, c, true, true);
-    case DQ_TOWER: case DQ_TOWERBIRD: case DQ_CROSSBOW: case DQ_SIEGE:
+    case DQ_TOWER:
+    case DQ_TOWERBIRD:
+    case DQ_CROSSBOW:
+    case DQ_SIEGE:
         return ray_reach(occ, c, true, false);
-    case DQ_BUCCANEER: case DQ_RANGER:
+    case DQ_BUCCANEER:
+    case DQ_RANGER:
         return ray_reach(occ, c, false, true);
     case DQ_KNIGHT:
         return bb_count(bb_minus(bb_and(dq_geo.leap_n[c], land), own));
@@ -177,8 +181,8 @@ static bool is_creature(int type)
 static bool exchange_on_offer(const DqPos *p, int side)
 {
     int pool = side == DQ_FOREST ? DQ_POOL_H : DQ_POOL_h;
-    bool captive = side == DQ_FOREST ? p->encl[DQ_ENC_STORMTOWER] == 'W'
-                                     : p->encl[DQ_ENC_SCHOLARS] == 'w';
+    bool captive =
+        side == DQ_FOREST ? p->encl[DQ_ENC_STORMTOWER] == 'W' : p->encl[DQ_ENC_SCHOLARS] == 'w';
     return captive || p->pool[pool] || p->pool[pool + 1] || p->pool[pool + 2];
 }
 
@@ -336,9 +340,9 @@ static DqTerms terms_of(const DqPos *p, int side)
         t.material += DQ_V_YOUNGER_WAITING;
     if (p->royal[side] == DQ_E0 || p->royal[side] == DQ_E16)
         t.material -= DQ_CONFINED;
-    int arrows = side == DQ_FOREST ? p->mun[DQ_MUN_PRINCESS] + p->mun[DQ_MUN_RESERVE] +
-                                         p->mun[DQ_MUN_QUEEN_WAR]
-                                   : p->mun[DQ_MUN_STORM_QUEEN];
+    int arrows = side == DQ_FOREST
+                     ? p->mun[DQ_MUN_PRINCESS] + p->mun[DQ_MUN_RESERVE] + p->mun[DQ_MUN_QUEEN_WAR]
+                     : p->mun[DQ_MUN_STORM_QUEEN];
     int balls = p->mun[side == DQ_FOREST ? DQ_MUN_GREEN_CANNON : DQ_MUN_RED_CANNON];
     t.munitions = arrows * DQ_V_ARROW + balls * DQ_V_CANNONBALL;
     safety_terms(p, side, &t);

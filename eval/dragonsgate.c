@@ -124,7 +124,6 @@ void dragonsgate_eval_terms(const void *vp, char *buf, size_t size)
              "race      %5d  %5d\n"
              "tempo     %d for the side to move\n"
              "total     %d (side to move)\n",
-             w.material, b.material, w.advance, b.advance, w.blocked, b.blocked, w.threat,
-             b.threat, w.runner, b.runner, w.gate, b.gate, w.race, b.race, DG_TEMPO,
-             dragonsgate_evaluate(p));
+             w.material, b.material, w.advance, b.advance, w.blocked, b.blocked, w.threat, b.threat,
+             w.runner, b.runner, w.gate, b.gate, w.race, b.race, DG_TEMPO, dragonsgate_evaluate(p));
 }

@@ -106,10 +106,7 @@ static TdTerms terms_of(const TdPos *p, int player)
     return t;
 }
 
-static int total(TdTerms t)
-{
-    return t.material + t.mobility + t.pressure + t.threats + t.caves;
-}
+static int total(TdTerms t) { return t.material + t.mobility + t.pressure + t.threats + t.caves; }
 
 Score td_evaluate(const void *vp)
 {

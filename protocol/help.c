@@ -89,8 +89,7 @@ void help_usage(Output *out, const Engine *engine)
         OptionInfo o = engine_option_info(engine, i);
         char line[512];
         if (o.type == OPTION_SPIN)
-            snprintf(line, sizeof line, "%lld..%lld, default %lld", o.min, o.max,
-                     o.default_value);
+            snprintf(line, sizeof line, "%lld..%lld, default %lld", o.min, o.max, o.default_value);
         else if (o.type == OPTION_CHECK)
             snprintf(line, sizeof line, "true or false, default %s",
                      o.default_value ? "true" : "false");
@@ -101,8 +100,7 @@ void help_usage(Output *out, const Engine *engine)
                                       o.choices[c]);
             if (n < sizeof line)
                 snprintf(line + n, sizeof line - n, "; default %s", o.default_text);
-        }
-        else
+        } else
             snprintf(line, sizeof line, "no value");
         output_line(out, "  %-16s %-6s %s", o.name, TYPE_NAMES[o.type], line);
     }

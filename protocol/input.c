@@ -16,10 +16,10 @@ struct Input {
     pthread_t thread;
     pthread_mutex_t lock;
     pthread_cond_t changed;
-    InputLine *head, *tail;   /* complete lines not yet taken */
-    bool ended;               /* the reader has delivered its last line */
+    InputLine *head, *tail; /* complete lines not yet taken */
+    bool ended;             /* the reader has delivered its last line */
     atomic_bool stopping;
-    int wake[2];              /* a byte here ends the reader's poll() */
+    int wake[2]; /* a byte here ends the reader's poll() */
 
     /* the line being assembled (reader thread only) */
     char *line;

@@ -15,7 +15,7 @@
 
 typedef struct InputLine {
     struct InputLine *next;
-    bool too_long;  /* the line was dropped; text is empty */
+    bool too_long; /* the line was dropped; text is empty */
     char text[];
 } InputLine;
 

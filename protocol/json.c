@@ -48,15 +48,19 @@ static void put(Buf *b, const char *fmt, ...)
 /* Length of the UTF-8 sequence starting at s, or 0 if it is not a valid one. */
 static int utf8_length(const unsigned char *s)
 {
-    int n = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3
-                           : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    int n = s[0] < 0x80             ? 1
+            : (s[0] & 0xE0) == 0xC0 ? 2
+            : (s[0] & 0xF0) == 0xE0 ? 3
+            : (s[0] & 0xF8) == 0xF0 ? 4
+                                    : 0;
     if (n == 2 && s[0] < 0xC2)
         return 0; /* overlong */
     for (int i = 1; i < n; i++)
         if ((s[i] & 0xC0) != 0x80)
             return 0;
     if ((n == 3 && s[0] == 0xE0 && s[1] < 0xA0) || (n == 3 && s[0] == 0xED && s[1] >= 0xA0) ||
-        (n == 4 && s[0] == 0xF0 && s[1] < 0x90) || (n == 4 && (s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90))))
+        (n == 4 && s[0] == 0xF0 && s[1] < 0x90) ||
+        (n == 4 && (s[0] > 0xF4 || (s[0] == 0xF4 && s[1] >= 0x90))))
         return 0; /* overlong, surrogate or beyond U+10FFFF */
     return n;
 }
@@ -179,7 +183,8 @@ static void put_result(Buf *b, const Engine *e, const GameEnd *end)
         return;
     }
     Verdict v;
-    describe_verdict(engine_game(e), engine_position(e), end->why, end->winner, engine_no_progress_limit(e), &v);
+    describe_verdict(engine_game(e), engine_position(e), end->why, end->winner,
+                     engine_no_progress_limit(e), &v);
     put(b, "{\"winner\":%d,\"reason\":", v.winner);
     put_string(b, v.reason);
     put(b, ",\"text\":");

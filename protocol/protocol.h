@@ -1,5 +1,5 @@
 /*
- * The text protocol (shared/protocol.md): UCI and UGI dialects plus the extensions
+ * The text protocol (docs/protocol.md): UCI and UGI dialects plus the extensions
  * (d, json, moves, perft, bench, eval, query). This layer only parses and prints; the engine
  * object does the work.
  */

@@ -40,7 +40,7 @@ struct Protocol {
     Engine *engine;
     Output *out;
     Dialect dialect;
-    const Game *go_game;      /* position the running search started from, for PVs */
+    const Game *go_game; /* position the running search started from, for PVs */
     unsigned char *go_root;
     /* Clock bookkeeping for the lag estimate (see measure_lag). */
     int64_t go_start_ms, go_used_ms; /* when the last go arrived; how long until bestmove */
@@ -51,17 +51,17 @@ struct Protocol {
     /* Commands that wait for the running job (a search, perft or bench) to end, in order
      * of arrival (see protocol_handle). */
     Pending *queue, *queue_tail;
-    bool quit_received;              /* nothing after a quit is read */
-    bool task_running;               /* the job is a perft or bench: quit waits for it */
-    unsigned job_seq;                /* jobs started */
-    atomic_uint ended_seq;           /* the last job that has reported its end */
-    Input *input;                    /* set while protocol_loop reads */
+    bool quit_received;    /* nothing after a quit is read */
+    bool task_running;     /* the job is a perft or bench: quit waits for it */
+    unsigned job_seq;      /* jobs started */
+    atomic_uint ended_seq; /* the last job that has reported its end */
+    Input *input;          /* set while protocol_loop reads */
 
     /* Arguments of the running foreground task. */
     BenchArgs bench_args;
     int latency_count, latency_threads;
 
-    FILE *errors;                    /* command-line use: errors go here as "wyrm: ..." */
+    FILE *errors; /* command-line use: errors go here as "wyrm: ..." */
     int error_count;
 };
 
@@ -351,9 +351,10 @@ static void measure_lag(Protocol *p, const SearchLimits *limits, int side)
 /* Every word `go` knows; `searchmoves` takes the moves up to the next of them. */
 static bool is_go_keyword(const char *tok)
 {
-    static const char *const words[] = {
-        "wtime", "btime", "winc", "binc", "p1time", "p2time", "p1inc", "p2inc", "movestogo",
-        "depth", "nodes", "movetime", "mate", "infinite", "ponder", "searchmoves", "perft"};
+    static const char *const words[] = {"wtime",       "btime",    "winc",  "binc",      "p1time",
+                                        "p2time",      "p1inc",    "p2inc", "movestogo", "depth",
+                                        "nodes",       "movetime", "mate",  "infinite",  "ponder",
+                                        "searchmoves", "perft"};
     for (size_t i = 0; i < sizeof words / sizeof *words; i++)
         if (strcmp(tok, words[i]) == 0)
             return true;
@@ -390,7 +391,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
         const char *name;
         int player; /* -1: not a clock field */
         bool is_inc;
-    } clocks[] = {{"wtime", P1, false}, {"btime", P2, false}, {"winc", P1, true},
+    } clocks[] = {{"wtime", P1, false}, {"btime", P2, false},  {"winc", P1, true},
                   {"binc", P2, true},   {"p1time", P1, false}, {"p2time", P2, false},
                   {"p1inc", P1, true},  {"p2inc", P2, true}};
     for (int i = 1; i < t->count; i++) {

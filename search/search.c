@@ -6,10 +6,20 @@
  * switched by the game's SearchParams and its margins scale with the game's margin_unit,
  * so no game is named here.
  *
- * Positions are copied per ply (copy-make) into the thread's stack. Draws by repetition
- * and by the no-progress rule are found here, the game's own results through its table;
- * every draw is scored by the job's contempt (draw_score).
+ * The node is lazy: the hash probe and its cut-off, the static evaluation, reverse futility
+ * and the null move all come before a single move is generated, and a node learns that
+ * the game is over for want of a move from the game's has_legal_move, which stops at the
+ * first one. The moves then come from the staged picker (search/movepick.h), which lists
+ * the quiet moves only when the table move, the good noisy moves and the killers did not
+ * end the node; quiescence lists noisy moves only.
+ *
+ * Positions are copied per ply (copy-make) into the thread's position array; what a ply
+ * knows about itself lives in the thread's SearchStack and its move lists in the thread's
+ * arena, so the recursion's frames stay small. Draws by repetition and by the no-progress
+ * rule are found here, the game's own results through its table; every draw is scored by
+ * the job's contempt (draw_score).
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,33 +28,42 @@
 #include "search/movepick.h"
 #include "search/thread.h"
 
-/* Tunables. Margins are in hundredths of the game's margin_unit. */
+/* Tunables. Margins are in hundredths of the game's margin_unit (MARGIN_SCALE). */
 enum {
-    TIME_CHECK_INTERVAL = 1024,
+    TIME_CHECK_INTERVAL = 1024, /* nodes between the main thread's clock checks */
+    MARGIN_SCALE = 100,
     ASPIRATION_MIN_DEPTH = 4,
-    ASPIRATION_DELTA = 20,        /* first half-window */
+    ASPIRATION_DELTA = 20, /* first half-window */
+    ASPIRATION_GROWTH = 2, /* a failed window grows by 1 / this of itself */
     RFP_MAX_DEPTH = 7,
-    RFP_MARGIN = 80,              /* per ply of depth */
+    RFP_MARGIN = 80, /* per ply of depth */
     RFP_IMPROVING_BONUS = 60,
     NMP_MIN_DEPTH = 3,
     NMP_BASE_REDUCTION = 3,
     NMP_DEPTH_DIVISOR = 4,
-    NMP_EVAL_DIVISOR = 200,       /* one more ply of reduction per this much eval surplus */
+    NMP_EVAL_DIVISOR = 200, /* one more ply of reduction per this much eval surplus */
     NMP_MAX_EVAL_REDUCTION = 3,
     IIR_MIN_DEPTH = 4,
     FUTILITY_MAX_DEPTH = 6,
     FUTILITY_BASE = 100,
     FUTILITY_PER_DEPTH = 90,
     LMP_MAX_DEPTH = 8,
-    LMP_BASE = 3,
+    LMP_BASE = 3, /* quiet moves searched: (base + depth^2) / divisor */
+    LMP_NOT_IMPROVING_DIVISOR = 2,
     LMR_MIN_DEPTH = 3,
-    LMR_HISTORY_DIVISOR = 6000,   /* one ply less (more) reduction per this much history */
+    LMR_TABLE_MOVES = 64,            /* the reduction table's move-number columns */
+    LMR_HISTORY_DIVISOR = 6000,      /* one ply less (more) reduction per this much history */
     THREAT_EXTENSION_PLY_FACTOR = 2, /* extend only while ply < factor * root depth */
-    QS_THREAT_MAX_PLY = 4,        /* quiescence plies in which threats are answered */
+    QS_THREAT_MAX_PLY = 4,           /* quiescence plies in which threats are answered */
     HISTORY_MAX = 16000,
-    HISTORY_BONUS_CAP = 1600,
+    HISTORY_BONUS_CAP = 1600,      /* the bonus is depth^2, capped here */
     UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
     SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
+    PERCENT = 100,
+    MS_PER_SECOND = 1000,
+    REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
+    REPETITIONS_BEFORE_ROOT = 2, /* earlier occurrences before the root that make a draw */
+    HELPER_DEPTH_SKEW = 1,       /* odd helper threads start this much deeper */
     /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
      * depth 1 + level (see skill_pick); the weakness grows by SKILL_WEAKNESS_STEP per level
      * below full strength from SKILL_WEAKNESS_MIN, in 1/SKILL_SCALE units. */
@@ -56,19 +75,20 @@ enum {
 
 #define LMR_BASE 0.75
 #define LMR_DIVISOR 2.25
+#define BEST_MOVE_CHANGE_DECAY 0.5 /* per iteration, of the best-move changes counted */
 
-static int lmr_table[MAX_PLY + 2][64];
+static int lmr_table[MAX_PLY + 2][LMR_TABLE_MOVES];
 
 static void init_lmr(void)
 {
     for (int d = 1; d < MAX_PLY + 2; d++)
-        for (int m = 1; m < 64; m++)
+        for (int m = 1; m < LMR_TABLE_MOVES; m++)
             lmr_table[d][m] = (int)(LMR_BASE + log(d) * log(m) / LMR_DIVISOR);
 }
 
 static inline void *pos_at(SearchThread *t, int ply)
 {
-    return t->stack + (size_t)ply * t->game->pos_size;
+    return t->positions + (size_t)ply * t->game->pos_size;
 }
 
 static inline bool stopped(const SearchThread *t)
@@ -78,7 +98,7 @@ static inline bool stopped(const SearchThread *t)
 
 static inline int margin(const SearchThread *t, int hundredths)
 {
-    return t->game->params.margin_unit * hundredths / 100;
+    return t->game->params.margin_unit * hundredths / MARGIN_SCALE;
 }
 
 /* The main thread stops the search when a limit is reached. */
@@ -139,22 +159,32 @@ static bool is_draw(SearchThread *t, const void *pos, int ply)
         return true;
     int index = t->key_base + ply;
     uint64_t key = t->keys[index];
+    /* the same side to move: every second ply, from two moves back */
     int window = game_repetition_plies(g, pos), repeats = 0;
-    for (int i = index - 4; i >= 0 && i >= index - window; i -= 2)
-        if (t->keys[i] == key && (i >= t->key_base || ++repeats >= 2))
+    for (int i = index - REPETITION_FIRST_BACK; i >= 0 && i >= index - window; i -= 2)
+        if (t->keys[i] == key && (i >= t->key_base || ++repeats >= REPETITIONS_BEFORE_ROOT))
             return true;
     return false;
 }
 
-/* Makes `move` into ply + 1 and records its key; returns the child. */
-static inline void *play(SearchThread *t, int ply, Move move)
+/* A new position at `ply`: its key for repetitions, its table bucket fetched, and nothing
+ * known of it yet. */
+static inline void enter(SearchThread *t, int ply)
 {
     const Game *g = t->game;
+    const void *pos = pos_at(t, ply);
+    t->keys[t->key_base + ply] = game_repetition_key(g, pos);
+    tt_prefetch(t->pool->tt, g->key(pos));
+    t->stack[ply].threat = -1;
+}
+
+/* Makes `move` into ply + 1; returns the child. */
+static inline void *play(SearchThread *t, int ply, Move move)
+{
     void *child = pos_at(t, ply + 1);
-    g->make_move(pos_at(t, ply), move, child);
-    t->keys[t->key_base + ply + 1] = game_repetition_key(g, child);
-    tt_prefetch(t->pool->tt, g->key(child));
-    t->current_move[ply] = move;
+    t->game->make_move(pos_at(t, ply), move, child);
+    t->stack[ply].move = move;
+    enter(t, ply + 1);
     return child;
 }
 
@@ -173,17 +203,24 @@ static void report_currmove(SearchThread *t, Move move, int searched)
     pthread_mutex_unlock(&pool->lock);
 }
 
-static void update_pv(SearchThread *t, int ply, Move move)
+static void update_pv(SearchStack *ss, Move move)
 {
-    t->pv_table[ply][0] = move;
-    memcpy(&t->pv_table[ply][1], t->pv_table[ply + 1],
-           sizeof(Move) * (size_t)t->pv_length[ply + 1]);
-    t->pv_length[ply] = t->pv_length[ply + 1] + 1;
+    ss->pv[0] = move;
+    memcpy(&ss->pv[1], ss[1].pv, sizeof(Move) * (size_t)ss[1].pv_length);
+    ss->pv_length = ss[1].pv_length + 1;
 }
 
-static inline bool threatened(const SearchThread *t, const void *pos)
+/* Whether the side to move at `ply` faces a threat it must answer (games that extend
+ * threats only); asked once per position. */
+static inline bool threatened(SearchThread *t, int ply)
 {
-    return t->game->params.threat_extension && t->game->threat && t->game->threat(pos);
+    const Game *g = t->game;
+    SearchStack *ss = &t->stack[ply];
+    if (!g->params.threat_extension || !g->threat)
+        return false;
+    if (ss->threat < 0)
+        ss->threat = g->threat(pos_at(t, ply));
+    return ss->threat;
 }
 
 static void history_update(int16_t *entry, int bonus)
@@ -202,30 +239,41 @@ static void update_quiet_stats(SearchThread *t, int ply, Move best, const Move *
 {
     const Game *g = t->game;
     const void *pos = pos_at(t, ply);
+    SearchStack *ss = &t->stack[ply];
     int side = g->side_to_move(pos);
     int16_t *hist = t->history + (size_t)side * g->move_index_count;
     int bonus = depth * depth;
-    if (t->killers[ply][0] != best) {
-        t->killers[ply][1] = t->killers[ply][0];
-        t->killers[ply][0] = best;
+    if (ss->killers[0] != best) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = best;
     }
-    if (ply > 0) {
-        Move prev = t->current_move[ply - 1];
-        t->counter_moves[g->move_index(pos_at(t, ply - 1), prev)] = best;
-    }
+    if (ply > 0 && ss[-1].move != MOVE_NONE)
+        t->counter_moves[g->move_index(pos_at(t, ply - 1), ss[-1].move)] = best;
     history_update(&hist[g->move_index(pos, best)], bonus);
     for (int i = 0; i < n; i++)
         if (tried[i] != best)
             history_update(&hist[g->move_index(pos, tried[i])], -bonus);
 }
 
+static inline int bound_of(Score best, Score original_alpha, Score beta)
+{
+    return best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
+}
+
+static inline bool tt_cuts(const TTHit *hit, Score alpha, Score beta)
+{
+    return hit->bound == TT_BOUND_EXACT || (hit->bound == TT_BOUND_LOWER && hit->score >= beta) ||
+           (hit->bound == TT_BOUND_UPPER && hit->score <= alpha);
+}
+
 static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply)
 {
     const Game *g = t->game;
     void *pos = pos_at(t, ply);
+    SearchStack *ss = &t->stack[ply];
     bool pv_node = beta - alpha > 1;
     count_node(t, ply);
-    t->pv_length[ply] = 0;
+    ss->pv_length = 0;
 
     /* 1. Game over by the rules, or drawn. */
     Result r = g->result(pos);
@@ -238,23 +286,24 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     uint64_t key = g->key(pos);
     TTHit hit;
     bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
-    if (tt_hit && !pv_node &&
-        (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
-         (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+    if (tt_hit && !pv_node && tt_cuts(&hit, alpha, beta))
         return hit.score;
 
     /* 3. Games whose captures never run out stop quiescence at a fixed depth. */
     if (g->params.qsearch_max_plies && qply >= g->params.qsearch_max_plies)
         return tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
 
-    /* 4. Which moves: the noisy ones, or all of them when a threat must be answered
-     * (the quiescence analogue of check evasions). */
-    Move moves[MAX_MOVES];
-    bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, pos);
-    int n = answer_threat ? g->gen_moves(pos, moves) : g->gen_noisy(pos, moves);
-    bool forced = answer_threat || (g->params.noisy_forced && n > 0);
-    if (n == 0 && (answer_threat || g->gen_moves(pos, moves) == 0))
+    /* 4. Which moves: the noisy ones, or all of them when a threat must be answered (the
+     * quiescence analogue of check evasions). Compulsory noisy moves are listed now, since
+     * they forbid standing pat; otherwise nothing is generated before the stand-pat test,
+     * and whether any move exists at all is asked of has_legal_move. */
+    bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
+    MovePicker mp;
+    movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
+    bool compulsory = g->params.noisy_forced && movepick_noisy_count(&mp) > 0;
+    if (!compulsory && !g->has_legal_move(pos))
         return result_score(t, g->no_moves_result, ply);
+    bool forced = answer_threat || compulsory;
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
     if (ply >= MAX_PLY)
         return eval;
@@ -273,8 +322,6 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     }
 
     /* 6. Captures and the like, best first. */
-    MovePicker mp;
-    movepick_init(&mp, t, ply, moves, n, tt_hit ? hit.move : MOVE_NONE, false);
     Move best_move = MOVE_NONE;
     for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
         play(t, ply, m);
@@ -286,14 +333,13 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
             if (score > alpha) {
                 alpha = score;
                 best_move = m;
-                update_pv(t, ply, m);
+                update_pv(ss, m);
                 if (score >= beta)
                     break;
             }
         }
     }
-    int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
-    tt_store(t->pool->tt, key, ply, best_move, best, eval, 0, bound);
+    tt_store(t->pool->tt, key, ply, best_move, best, eval, 0, bound_of(best, original_alpha, beta));
     return best;
 }
 
@@ -302,14 +348,15 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     const Game *g = t->game;
     const SearchParams *sp = &g->params;
     SearchPool *pool = t->pool;
+    SearchStack *ss = &t->stack[ply];
     bool root = ply == 0, pv_node = beta - alpha > 1;
     void *pos = pos_at(t, ply);
 
     if (depth <= 0 || ply >= MAX_PLY)
         return qsearch(t, ply, alpha, beta, 0);
     count_node(t, ply);
-    t->pv_length[ply] = 0;
-    t->killers[ply + 1][0] = t->killers[ply + 1][1] = MOVE_NONE;
+    ss->pv_length = 0;
+    ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
 
     /* 1. Game over by the rules, drawn, or a win too far to matter (mate distance). */
     if (!root) {
@@ -333,48 +380,46 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     Move tt_move = tt_hit ? hit.move : MOVE_NONE;
     if (root)
         tt_move = t->root_moves[t->multipv_index].move;
-    if (tt_hit && !pv_node && hit.depth >= depth &&
-        (hit.bound == TT_BOUND_EXACT || (hit.bound == TT_BOUND_LOWER && hit.score >= beta) ||
-         (hit.bound == TT_BOUND_UPPER && hit.score <= alpha)))
+    if (tt_hit && !pv_node && hit.depth >= depth && tt_cuts(&hit, alpha, beta))
         return hit.score;
 
-    /* 3. The moves; none at all ends the game. */
-    Move moves[MAX_MOVES];
-    int n;
+    /* 3. No legal move ends the game. Asked of has_legal_move, which stops at the first
+     * move it finds: nothing is listed before the cut-offs below have had their chance. */
+    MovePicker mp;
     if (root) {
-        n = 0;
+        movepick_init_list(&mp, t, ply);
         for (int i = t->multipv_index; i < t->root_count; i++)
-            moves[n++] = t->root_moves[i].move;
+            movepick_add(&mp, t->root_moves[i].move);
     } else {
-        n = g->gen_moves(pos, moves);
-        if (n == 0)
+        if (!g->has_legal_move(pos))
             return result_score(t, g->no_moves_result, ply);
+        movepick_init(&mp, t, ply, tt_move, false);
     }
 
     /* 4. Static evaluation, and whether it improved over our previous turn. */
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
-    t->static_eval[ply] = eval;
-    bool improving = ply >= 2 && eval > t->static_eval[ply - 2];
-    bool in_threat = threatened(t, pos);
-    /* In games where noisy moves are compulsory (draughts), a capture to make means the
-     * static eval does not describe the node. */
-    bool must_capture = sp->noisy_forced && n > 0 && g->is_noisy(pos, moves[0]);
+    ss->static_eval = eval;
+    bool improving = ply >= 2 && eval > ss[-2].static_eval;
+    bool in_threat = threatened(t, ply);
 
-    /* 5. Reverse futility: far above beta near the leaves, the eval stands. */
-    if (!pv_node && !in_threat && !must_capture && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
+    /* 5. Reverse futility: far above beta near the leaves, the eval stands. In games
+     * where noisy moves are compulsory (draughts), a capture to make means the static eval
+     * does not describe the node: only then are the noisy moves listed to see. */
+    if (!pv_node && !in_threat && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
         !score_is_win(beta) &&
-        eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta)
+        eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta &&
+        !(sp->noisy_forced && movepick_noisy_count(&mp) > 0))
         return eval;
 
     /* 6. Null move: if passing still beats beta, a real move will too. */
     if (!pv_node && !in_threat && sp->null_move && g->make_null && depth >= NMP_MIN_DEPTH &&
-        ply > 0 && eval >= beta && t->current_move[ply - 1] != MOVE_NONE && !score_is_win(beta)) {
+        ply > 0 && eval >= beta && ss[-1].move != MOVE_NONE && !score_is_win(beta)) {
         int surplus = (eval - beta) / (margin(t, NMP_EVAL_DIVISOR) + 1);
         int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
                         (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
         g->make_null(pos, pos_at(t, ply + 1));
-        t->keys[t->key_base + ply + 1] = game_repetition_key(g, pos_at(t, ply + 1));
-        t->current_move[ply] = MOVE_NONE;
+        ss->move = MOVE_NONE;
+        enter(t, ply + 1);
         Score score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
         if (stopped(t))
             return 0;
@@ -387,27 +432,35 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     if (!root && tt_move == MOVE_NONE && depth >= IIR_MIN_DEPTH && (pv_node || cut_node))
         depth--;
 
-    /* 8. The move loop. */
-    MovePicker mp;
-    movepick_init(&mp, t, ply, moves, n, tt_move, root);
+    /* 8. The move loop. What decides pruning and reductions but does not depend on the
+     * move is settled once here. */
     Score best = -SCORE_INFINITE, original_alpha = alpha;
-    Move best_move = MOVE_NONE, quiets[MAX_MOVES];
+    Move best_move = MOVE_NONE;
+    Move *quiets = t->arena_quiets + (size_t)ply * (size_t)g->max_moves;
     int quiet_count = 0, searched = 0;
-    int lmp_limit = (LMP_BASE + depth * depth) / (improving ? 1 : 2);
+    bool may_prune_quiets = !root && !pv_node && !in_threat;
+    int lmp_limit = sp->late_move_pruning && depth <= LMP_MAX_DEPTH
+                        ? (LMP_BASE + depth * depth) / (improving ? 1 : LMP_NOT_IMPROVING_DIVISOR)
+                        : INT_MAX;
+    bool futility = sp->futility && depth <= FUTILITY_MAX_DEPTH;
+    Score futility_value = eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth);
+    bool may_reduce = sp->late_move_reductions && depth >= LMR_MIN_DEPTH && !in_threat;
+    int reduction_bias = !improving + cut_node - pv_node;
+    bool parent_threatened = ply > 0 && threatened(t, ply - 1);
+    bool may_extend = ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
     for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
         bool noisy = mp.last_noisy;
         bool late = searched > 0 && best > -SCORE_WIN_BOUND;
 
-        /* 8a. Prune late quiet moves near the leaves. */
-        if (!root && !pv_node && !in_threat && !noisy && late) {
-            if (sp->late_move_pruning && depth <= LMP_MAX_DEPTH && quiet_count >= lmp_limit)
-                continue;
-            if (sp->futility && depth <= FUTILITY_MAX_DEPTH &&
-                eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth) <= alpha)
-                continue;
+        /* 8a. Near the leaves, once enough quiet moves were searched or none can raise
+         * alpha, the remaining quiet moves are not even generated. */
+        if (may_prune_quiets && !noisy && late &&
+            (quiet_count >= lmp_limit || (futility && futility_value <= alpha))) {
+            mp.skip_quiets = true;
+            continue;
         }
 
-        void *child = play(t, ply, m);
+        play(t, ply, m);
         searched++;
         if (root)
             report_currmove(t, m, searched);
@@ -417,20 +470,15 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
         /* 8b. Extend moves that create a threat the opponent must answer; one that already
          * stood before the opponent's last move (a runner nobody can stop) is no news, and
          * extending every move under it would never let the depth fall. */
-        bool gives_threat = threatened(t, child);
-        bool new_threat = gives_threat && !(ply > 0 && threatened(t, pos_at(t, ply - 1)));
-        int extension = new_threat && ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
+        bool gives_threat = threatened(t, ply + 1);
+        int extension = gives_threat && !parent_threatened && may_extend;
         int new_depth = depth - 1 + extension;
 
         /* 8c. Late move reductions, then the PVS re-searches. */
         Score score;
-        if (sp->late_move_reductions && depth >= LMR_MIN_DEPTH && searched > 1 + pv_node &&
-            !noisy && !gives_threat && !in_threat) {
-            int r = lmr_table[depth][searched < 64 ? searched : 63];
-            r -= pv_node;
-            r += !improving;
-            r += cut_node;
-            r -= mp.last_history / LMR_HISTORY_DIVISOR;
+        if (may_reduce && searched > 1 + pv_node && !noisy && !gives_threat) {
+            int r = lmr_table[depth][searched < LMR_TABLE_MOVES ? searched : LMR_TABLE_MOVES - 1];
+            r += reduction_bias - mp.last_history / LMR_HISTORY_DIVISOR;
             if (r < 0)
                 r = 0;
             int reduced = new_depth - r < 1 ? 1 : new_depth - r;
@@ -458,8 +506,8 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
                 rm->score = score;
                 rm->seldepth = t->seldepth;
                 rm->pv[0] = m;
-                memcpy(rm->pv + 1, t->pv_table[1], sizeof(Move) * (size_t)t->pv_length[1]);
-                rm->pv_length = t->pv_length[1] + 1;
+                memcpy(rm->pv + 1, ss[1].pv, sizeof(Move) * (size_t)ss[1].pv_length);
+                rm->pv_length = ss[1].pv_length + 1;
                 if (searched > 1)
                     t->best_move_changes += 1.0;
             } else {
@@ -472,7 +520,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
             if (score > alpha) {
                 best_move = m;
                 if (pv_node)
-                    update_pv(t, ply, m);
+                    update_pv(ss, m);
                 if (score >= beta) {
                     if (!noisy)
                         update_quiet_stats(t, ply, m, quiets, quiet_count - 1, depth);
@@ -487,9 +535,9 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     if (searched == 0)
         return root ? alpha : eval;
 
-    int bound = best >= beta ? TT_BOUND_LOWER : best > original_alpha ? TT_BOUND_EXACT : TT_BOUND_UPPER;
     if (t->multipv_index == 0 || !root)
-        tt_store(pool->tt, key, ply, best_move, best, eval, depth, bound);
+        tt_store(pool->tt, key, ply, best_move, best, eval, depth,
+                 bound_of(best, original_alpha, beta));
     return best;
 }
 
@@ -517,7 +565,7 @@ static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
         .score = rm->score == -SCORE_INFINITE ? rm->previous_score : rm->score,
         .bound = bound,
         .nodes = nodes,
-        .nps = elapsed > 0 ? nodes * 1000 / (uint64_t)elapsed : nodes * 1000,
+        .nps = elapsed > 0 ? nodes * MS_PER_SECOND / (uint64_t)elapsed : nodes * MS_PER_SECOND,
         .hashfull = tt_hashfull(pool->tt),
         .time_ms = elapsed,
         .pv_length = rm->pv_length,
@@ -549,21 +597,35 @@ void search_thread_prepare(SearchThread *t)
     memcpy(t->keys, pool->job.history, sizeof(uint64_t) * (size_t)pool->job.history_length);
     t->key_base = pool->job.history_length;
     t->keys[t->key_base] = game_repetition_key(g, pos_at(t, 0));
-    Move moves[MAX_MOVES];
-    int n = g->result(pos_at(t, 0)) == RESULT_NONE ? g->gen_moves(pos_at(t, 0), moves) : 0;
-    n = restrict_root(&pool->job.limits, moves, n);
-    MovePicker mp;
-    movepick_init(&mp, t, 0, moves, n, MOVE_NONE, false);
-    free(t->root_moves);
-    t->root_moves = calloc((size_t)(n ? n : 1), sizeof(RootMove));
-    if (!t->root_moves)
-        abort();
-    int count = 0;
-    for (Move m; (m = movepick_next(&mp)) != MOVE_NONE; count++) {
-        t->root_moves[count] = (RootMove){.move = m, .score = -SCORE_INFINITE,
-                                          .previous_score = -SCORE_INFINITE, .pv_length = 1};
-        t->root_moves[count].pv[0] = m;
+    for (int ply = 0; ply < MAX_PLY + 2; ply++) {
+        SearchStack *ss = &t->stack[ply];
+        ss->move = ss->killers[0] = ss->killers[1] = MOVE_NONE;
+        ss->static_eval = SCORE_NONE;
+        ss->threat = -1;
+        ss->pv_length = 0;
     }
+    /* The root's moves in the order the move picker gives them (no table move, no
+     * killers yet): noisy gains, quiet moves by history, noisy losses; then only those
+     * `searchmoves` names, if it names any. */
+    Move *moves = malloc(sizeof(Move) * (size_t)g->max_moves);
+    free(t->root_moves);
+    t->root_moves = calloc((size_t)g->max_moves, sizeof(RootMove));
+    if (!moves || !t->root_moves)
+        abort();
+    MovePicker mp;
+    movepick_init(&mp, t, 0, MOVE_NONE, false);
+    int n = 0;
+    bool over = g->result(pos_at(t, 0)) != RESULT_NONE;
+    for (Move m; !over && (m = movepick_next(&mp)) != MOVE_NONE;)
+        moves[n++] = m;
+    int count = restrict_root(&pool->job.limits, moves, n);
+    for (int i = 0; i < count; i++) {
+        Move m = moves[i];
+        t->root_moves[i] = (RootMove){
+            .move = m, .score = -SCORE_INFINITE, .previous_score = -SCORE_INFINITE, .pv_length = 1};
+        t->root_moves[i].pv[0] = m;
+    }
+    free(moves);
     t->root_count = count;
     atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
     t->seldepth = 0;
@@ -572,8 +634,6 @@ void search_thread_prepare(SearchThread *t)
     t->completed_ponder = MOVE_NONE;
     t->completed_score = -SCORE_INFINITE;
     t->best_move_changes = 0;
-    t->current_move[0] = MOVE_NONE;
-    memset(t->killers, 0, sizeof t->killers);
 }
 
 /* Searches line k at `depth` inside an aspiration window around its last score. */
@@ -581,7 +641,7 @@ static void search_line(SearchThread *t, int depth, int k)
 {
     RootMove *rm = &t->root_moves[k];
     Score previous = rm->previous_score;
-    Score delta = (Score)margin(t, ASPIRATION_DELTA) + 1;
+    Score delta = (Score)margin(t, ASPIRATION_DELTA) + 1; /* never a zero window */
     Score alpha = -SCORE_INFINITE, beta = SCORE_INFINITE;
     if (depth >= ASPIRATION_MIN_DEPTH && previous != -SCORE_INFINITE && !score_is_win(previous)) {
         alpha = previous - delta > -SCORE_INFINITE ? previous - delta : -SCORE_INFINITE;
@@ -601,7 +661,7 @@ static void search_line(SearchThread *t, int depth, int k)
         } else {
             return;
         }
-        delta += delta / 2;
+        delta += delta / ASPIRATION_GROWTH;
     }
 }
 
@@ -637,7 +697,10 @@ static void skill_pick(SearchThread *t, int lines)
 }
 
 /* Helper threads diversify by starting some iterations deeper. */
-static int first_depth(const SearchThread *t) { return 1 + (t->id > 0 && (t->id & 1)); }
+static int first_depth(const SearchThread *t)
+{
+    return 1 + (t->id > 0 && (t->id & 1) ? HELPER_DEPTH_SKEW : 0);
+}
 
 void search_thread_run(SearchThread *t)
 {
@@ -654,7 +717,7 @@ void search_thread_run(SearchThread *t)
     Score last_score = -SCORE_INFINITE;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
         t->root_depth = depth;
-        t->best_move_changes *= 0.5;
+        t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
             t->root_moves[i].previous_score = t->root_moves[i].score;
         for (int k = 0; k < lines && !stopped(t); k++) {
@@ -700,9 +763,9 @@ void search_thread_run(SearchThread *t)
         if (pool->soft_ms) {
             if (t->root_count == 1 && depth >= 1)
                 break;
-            double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / 100.0;
+            double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / (double)PERCENT;
             if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
-                scale += SCORE_DROP_PERCENT / 100.0;
+                scale += SCORE_DROP_PERCENT / (double)PERCENT;
             int64_t used = now_ms() - atomic_load(&pool->clock_start_ms);
             if (used >= (int64_t)(pool->soft_ms * scale) || used >= pool->hard_ms)
                 break;

@@ -10,20 +10,20 @@
 #include "engine/game.h"
 
 typedef struct SearchLimits {
-    int depth;              /* 0: none */
-    uint64_t nodes;         /* 0: none */
-    int64_t movetime;       /* ms; 0: none */
-    int64_t time[2];        /* remaining clock per player (P1, P2) in ms; < 0: not given */
-    int64_t inc[2];         /* increment per move in ms */
-    int movestogo;          /* 0: sudden death */
-    bool infinite;          /* search until stopped */
-    bool ponder;            /* search until ponderhit or stop */
-    int multipv;            /* number of best lines to report, >= 1 */
-    int64_t move_overhead;  /* ms kept back from every move for transmission */
-    int64_t lag;            /* ms per move the clock lost outside the search, as measured
-                             * from the clocks the GUI reported (0: unknown) */
-    int mate;               /* stop at a forced win in this many moves or fewer; 0: none */
-    int searchmove_count;   /* > 0: only these root moves are searched */
+    int depth;             /* 0: none */
+    uint64_t nodes;        /* 0: none */
+    int64_t movetime;      /* ms; 0: none */
+    int64_t time[2];       /* remaining clock per player (P1, P2) in ms; < 0: not given */
+    int64_t inc[2];        /* increment per move in ms */
+    int movestogo;         /* 0: sudden death */
+    bool infinite;         /* search until stopped */
+    bool ponder;           /* search until ponderhit or stop */
+    int multipv;           /* number of best lines to report, >= 1 */
+    int64_t move_overhead; /* ms kept back from every move for transmission */
+    int64_t lag;           /* ms per move the clock lost outside the search, as measured
+                            * from the clocks the GUI reported (0: unknown) */
+    int mate;              /* stop at a forced win in this many moves or fewer; 0: none */
+    int searchmove_count;  /* > 0: only these root moves are searched */
     Move searchmoves[MAX_MOVES];
 } SearchLimits;
 
@@ -59,12 +59,12 @@ enum { SEARCH_SKILL_FULL = 20 };
 
 typedef struct SearchJob {
     const Game *game;
-    const void *root;            /* copied by the pool when the search starts */
-    const uint64_t *history;     /* keys of the positions before the root, oldest first */
+    const void *root;        /* copied by the pool when the search starts */
+    const uint64_t *history; /* keys of the positions before the root, oldest first */
     int history_length;
-    int no_progress_plies;       /* 0: off */
-    int contempt;                /* a draw is worth -contempt to the root side */
-    int skill_handicap;          /* SEARCH_SKILL_FULL - Skill Level; 0: full strength */
+    int no_progress_plies; /* 0: off */
+    int contempt;          /* a draw is worth -contempt to the root side */
+    int skill_handicap;    /* SEARCH_SKILL_FULL - Skill Level; 0: full strength */
     SearchLimits limits;
     SearchReport report;
 } SearchJob;

@@ -37,7 +37,11 @@ static void free_threads(SearchPool *pool)
 {
     for (int i = 0; i < pool->allocated_for_count; i++) {
         SearchThread *t = &pool->threads[i];
+        free(t->positions);
         free(t->stack);
+        free(t->arena_moves);
+        free(t->arena_scores);
+        free(t->arena_quiets);
         free(t->keys);
         free(t->history);
         free(t->counter_moves);
@@ -84,7 +88,12 @@ static void allocate_threads(SearchPool *pool, const Game *game)
         t->id = i;
         t->pool = pool;
         t->game = game;
-        t->stack = xcalloc(MAX_PLY + 2, game->pos_size);
+        size_t plies = MAX_PLY + 2, list = (size_t)game->max_moves;
+        t->positions = xcalloc(plies, game->pos_size);
+        t->stack = xcalloc(plies, sizeof(SearchStack));
+        t->arena_moves = xcalloc(plies * list, sizeof(Move));
+        t->arena_scores = xcalloc(plies * list, sizeof(int));
+        t->arena_quiets = xcalloc(plies * list, sizeof(Move));
         t->history = xcalloc(2 * (size_t)game->move_index_count, sizeof(int16_t));
         t->counter_moves = xcalloc(game->move_index_count, sizeof(Move));
     }
@@ -98,12 +107,16 @@ void pool_clear(SearchPool *pool)
         SearchThread *t = &pool->threads[i];
         memset(t->history, 0, 2 * (size_t)t->game->move_index_count * sizeof(int16_t));
         memset(t->counter_moves, 0, t->game->move_index_count * sizeof(Move));
-        memset(t->killers, 0, sizeof t->killers);
+        for (int ply = 0; ply < MAX_PLY + 2; ply++)
+            t->stack[ply].killers[0] = t->stack[ply].killers[1] = MOVE_NONE;
     }
 }
 
-/* Search frames hold move lists, so threads get a roomy stack (only touched pages count). */
-enum { SEARCH_STACK_BYTES = 64 * 1024 * 1024 };
+/* Move lists and per-ply state live in each thread's heap (SearchStack and the move
+ * arena), so a search frame is a few hundred bytes and MAX_PLY of them, quiescence plies
+ * included, fit a small stack; the size is set rather than left to the platform, whose
+ * default varies from 128 KB to 8 MB. */
+enum { SEARCH_STACK_BYTES = 4 * 1024 * 1024 };
 
 static bool start_thread(pthread_t *handle, void *(*fn)(void *), void *arg)
 {
@@ -157,8 +170,7 @@ static void report_once_locked(SearchPool *pool)
         return;
     pool_publish_locked(pool);
     pool->reported = true;
-    pool->job.report.bestmove(pool->job.report.ctx, pool->published_best,
-                              pool->published_ponder);
+    pool->job.report.bestmove(pool->job.report.ctx, pool->published_best, pool->published_ponder);
 }
 
 static void job_finished(SearchPool *pool)
@@ -272,8 +284,8 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     }
 
     atomic_store(&pool->pondering, job->limits.ponder);
-    TimePlan plan = timeman_plan(&job->limits, game->side_to_move(job->root),
-                                 game->params.moves_left);
+    TimePlan plan =
+        timeman_plan(&job->limits, game->side_to_move(job->root), game->params.moves_left);
     pool->soft_ms = plan.soft;
     pool->hard_ms = plan.hard;
     pool->task = NULL;

@@ -3,11 +3,11 @@
 enum {
     TM_DEFAULT_MOVES_LEFT = 30, /* sudden death: assume this many moves remain */
     TM_MAX_MOVES_LEFT = 50,
-    TM_INC_PERCENT = 80,        /* share of the increment spent on this move */
-    TM_HARD_FACTOR = 5,         /* hard limit as a multiple of the soft one */
-    TM_HARD_PERCENT = 40,       /* and never more than this share of the time above the reserve */
-    TM_LAST_MOVE_PERCENT = 85,  /* with movestogo 1, the share of the clock to use */
-    TM_RESERVE_MS = 300,        /* the clock kept back against delays outside the engine */
+    TM_INC_PERCENT = 80,         /* share of the increment spent on this move */
+    TM_HARD_FACTOR = 5,          /* hard limit as a multiple of the soft one */
+    TM_HARD_PERCENT = 40,        /* and never more than this share of the time above the reserve */
+    TM_LAST_MOVE_PERCENT = 85,   /* with movestogo 1, the share of the clock to use */
+    TM_RESERVE_MS = 300,         /* the clock kept back against delays outside the engine */
     TM_RESERVE_MAX_PERCENT = 50, /* but never more than this share of the clock */
 };
 
@@ -44,9 +44,9 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
         /* A short clock: the increment's share shrinks with it, down to nothing. */
         inc_share = inc_share * left / (2 * TM_RESERVE_MS);
     }
-    int64_t moves_left = l->movestogo > 0 ? at_most(l->movestogo, TM_MAX_MOVES_LEFT)
-                          : moves_left_hint > 0 ? moves_left_hint
-                                                : TM_DEFAULT_MOVES_LEFT;
+    int64_t moves_left = l->movestogo > 0      ? at_most(l->movestogo, TM_MAX_MOVES_LEFT)
+                         : moves_left_hint > 0 ? moves_left_hint
+                                               : TM_DEFAULT_MOVES_LEFT;
     int64_t hard_cap = at_least(spare * TM_HARD_PERCENT / 100 + inc_share, 1);
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);

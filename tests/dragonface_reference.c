@@ -1,7 +1,7 @@
 /*
  * A second, deliberately naive Dragon Face rules engine for the tests: square by square on
- * a character grid read from the FEN, written straight from shared/rules/dragonface.md and
- * sharing no code with movegen/dragonface. The suite compares the engine's move lists and
+ * a character grid read from the FEN, written straight from the rules (docs/rules/dragonface.md)
+ * and sharing no code with movegen/dragonface. The suite compares the engine's move lists and
  * positions after each move with it along random games.
  */
 #include "tests/dragonface_reference.h"
@@ -13,7 +13,7 @@
 
 enum { RF_FILES = 11, RF_RANKS = 9 };
 
-static const int rf_dirs[8][2] = {{0, 1}, {1, 1}, {1, 0}, {1, -1},
+static const int rf_dirs[8][2] = {{0, 1},  {1, 1},   {1, 0},  {1, -1},
                                   {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}};
 
 static bool on_board(int f, int r) { return f >= 0 && f < RF_FILES && r >= 0 && r < RF_RANKS; }

@@ -113,6 +113,23 @@ void t_play(const Game *game, void *pos, const char *moves)
     free(copy);
 }
 
+void t_assert_legal(const Game *game, const void *pos, Move move, const char *what)
+{
+    char str[MOVE_STR_MAX], fen[FEN_MAX];
+    game->fen_write(pos, fen, sizeof fen);
+    ck_assert_msg(move != MOVE_NONE, "%s: %s: no move in %s", game->name, what, fen);
+    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
+    int n = game->gen_moves(pos, moves), found = 0;
+    for (int i = 0; i < n; i++)
+        found += moves[i] == move;
+    free(moves);
+    game->move_to_str(pos, move, str);
+    ck_assert_msg(found == 1, "%s: %s %s (%#llx) is not a legal move of %s", game->name, what, str,
+                  (unsigned long long)move, fen);
+    ck_assert_msg(game->parse_move(pos, str) == move, "%s: %s %s does not parse back in %s",
+                  game->name, what, str, fen);
+}
+
 static void check_position(const Game *game, const void *pos, Move *moves, int n)
 {
     char fen[FEN_MAX], fen2[FEN_MAX], err[256], str[MOVE_STR_MAX];
@@ -135,8 +152,8 @@ static void check_position(const Game *game, const void *pos, Move *moves, int n
     int noisy_count = 0;
     for (int i = 0; i < n; i++)
         noisy_count += game->is_noisy(pos, moves[i]);
-    ck_assert_msg(k == noisy_count, "%s: gen_noisy gives %d moves, is_noisy %d in %s",
-                  game->name, k, noisy_count, fen);
+    ck_assert_msg(k == noisy_count, "%s: gen_noisy gives %d moves, is_noisy %d in %s", game->name,
+                  k, noisy_count, fen);
     for (int i = 0; i < k; i++) {
         bool found = false;
         for (int j = 0; j < n && !found; j++)
@@ -147,8 +164,7 @@ static void check_position(const Game *game, const void *pos, Move *moves, int n
     free(copy);
 }
 
-long t_random_games(const Game *game, const char *fen, int games, int max_plies,
-                    uint64_t seed)
+long t_random_games(const Game *game, const char *fen, int games, int max_plies, uint64_t seed)
 {
     void *pos = malloc(game->pos_size), *next = malloc(game->pos_size);
     static Move moves[MAX_MOVES];

@@ -8,6 +8,14 @@
 
 #include "engine/game.h"
 
+/* An assertion for checks that run millions of times: it reports only a failure, where
+ * ck_assert_msg also writes its place to the runner on every pass. */
+#define T_CHECK(cond, ...)                                                                         \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            ck_abort_msg(__VA_ARGS__);                                                             \
+    } while (0)
+
 /* The game by id; fails the test if unknown. */
 const Game *t_game(const char *name);
 
@@ -27,8 +35,11 @@ void t_assert_moves(const Game *game, const char *fen, const char *expected);
  * incremental key equals key from scratch, FEN round trip (read(write(p)) writes the same
  * string and has the same key), every generated move's string parses back to that move,
  * gen_noisy() is a subset of gen_moves() and agrees with is_noisy(). Returns plies played. */
-long t_random_games(const Game *game, const char *fen, int games, int max_plies,
-                    uint64_t seed);
+long t_random_games(const Game *game, const char *fen, int games, int max_plies, uint64_t seed);
+
+/* Asserts that `move` is a real legal move of `pos`: not MOVE_NONE, in gen_moves(), and
+ * its string parses back to it (`what` names it in the failure message). */
+void t_assert_legal(const Game *game, const void *pos, Move move, const char *what);
 
 /* Applies space-separated moves to the position in place; fails if one is illegal. */
 void t_play(const Game *game, void *pos, const char *moves);

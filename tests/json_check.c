@@ -23,8 +23,7 @@ static void fail(Reader *r, const char *why)
 
 static void skip_space(Reader *r)
 {
-    while (r->s[r->at] == ' ' || r->s[r->at] == '\t' || r->s[r->at] == '\n' ||
-           r->s[r->at] == '\r')
+    while (r->s[r->at] == ' ' || r->s[r->at] == '\t' || r->s[r->at] == '\n' || r->s[r->at] == '\r')
         r->at++;
 }
 
@@ -49,8 +48,10 @@ static void append(JsonValue *v, JsonValue *item, char *key)
 
 static int hex_digit(char c)
 {
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-           : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : -1;
 }
 
 static void put_utf8(char *out, size_t *n, unsigned cp)

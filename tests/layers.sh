@@ -16,9 +16,10 @@
 #   eval/<g>:    engine, movegen/<g>
 #   games/<g>:   engine, movegen/<g>, eval/<g>
 #   search:      engine
-#   protocol:    engine, bench; it includes no search/ header (the engine object's header
-#                brings what it uses), though its object still calls the pool's functions
-#   engine, bench: anything but a game's rules or evaluation (games/ reached through the
+#   protocol:    engine, bench (the `bench` and `perftsuite` commands); it talks to the
+#                engine object's functions, never to the search pool
+#   bench:       anything but protocol, a game's rules or evaluation
+#   engine:      anything but a game's rules or evaluation (games/ reached through the
 #                registry only, so only engine/registry.c names the tables)
 set -u
 objdir=$1
@@ -47,13 +48,9 @@ allowed() {
     eval/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] ;;
     games/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = "eval/$game" ] ;;
     search) [ "$2" = engine ] ;;
-    protocol)
-        case $2 in
-        engine | bench) return 0 ;;
-        search) [ "$4" = symbol ] ;;
-        *) return 1 ;;
-        esac ;;
+    protocol) [ "$2" = engine ] || [ "$2" = bench ] ;;
     engine | bench)
+        [ "$1" = bench ] && [ "$2" = protocol ] && return 1
         case $2 in
         movegen/* | eval/*) return 1 ;;
         games/*) [ "$3" = engine/registry.c ] ;;

@@ -87,13 +87,13 @@ void t_search_finds_win(const char *game, const char *fen, int plies, const char
     free(o.root);
     ck_assert_msg(o.score == score_win_in(plies), "%s: %s: score %d, expected a win in %d plies",
                   game, fen, o.score, plies);
-    ck_assert_msg(t_move_wins_within(g, fen, o.best, plies), "%s: %s: %s does not win in %d",
-                  game, fen, o.best, plies);
+    ck_assert_msg(t_move_wins_within(g, fen, o.best, plies), "%s: %s: %s does not win in %d", game,
+                  fen, o.best, plies);
     if (winning) {
         char padded_best[MOVE_STR_MAX + 2], padded_list[1024];
         snprintf(padded_best, sizeof padded_best, " %s ", o.best);
         snprintf(padded_list, sizeof padded_list, " %s ", winning);
-        ck_assert_msg(strstr(padded_list, padded_best) != NULL,
-                      "%s: %s: played %s, not one of %s", game, fen, o.best, winning);
+        ck_assert_msg(strstr(padded_list, padded_best) != NULL, "%s: %s: played %s, not one of %s",
+                      game, fen, o.best, winning);
     }
 }

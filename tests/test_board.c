@@ -78,15 +78,15 @@ START_TEST(board_field_errors)
         const Game *g = t_game(eight_by_eight[i]);
         assert_fen_error(g, "8/8/44/8/8/8/8/8 w 0 1", "rank 6 has more than 8 squares");
         assert_fen_error(g, "8/8/9/8/8/8/8/8 w 0 1", "rank 6 has more than 8 squares");
-        assert_fen_error(g, "8/8/08/8/8/8/8/8 w 0 1",
-                         "empty-square count starts with 0 in rank 6");
+        assert_fen_error(g, "8/8/08/8/8/8/8/8 w 0 1", "empty-square count starts with 0 in rank 6");
         assert_fen_error(g, "8/8/7/8/8/8/8/8 w 0 1", "rank 6 does not have 8 squares");
         assert_fen_error(g, "8/8/8/8/8/8/8 w 0 1", "board must have 8 ranks of 8 squares");
         assert_fen_error(g, "8/8/8/8/8/8/8/8/8 w 0 1", "rank 1 does not have 8 squares");
         assert_fen_error(g, "8/8/3X4/8/8/8/8/8 w 0 1", "bad character 'X' in board");
         assert_fen_error(g, "8/8/8/8/8/8/8/8 x 0 1", "side to move must be 'w' or 'b', not 'x'");
-        assert_fen_error(g, "8/8/8/8/8/8/8/8 w 0", "expected board, side, [halfmove, fullmove]: "
-                                                  "'8/8/8/8/8/8/8/8 w 0'");
+        assert_fen_error(g, "8/8/8/8/8/8/8/8 w 0",
+                         "expected board, side, [halfmove, fullmove]: "
+                         "'8/8/8/8/8/8/8/8 w 0'");
         assert_fen_error(g, "8/8/8/8/8/8/8/8 w 0 0", "bad move counters '0 0'");
         assert_fen_error(g, "8/8/8/8/8/8/8/8 w 1000001 1", "bad move counters '1000001 1'");
     }

@@ -89,12 +89,16 @@ START_TEST(fen_round_trip_and_errors)
     g->fen_write(pos, out, sizeof out);
     ck_assert_str_eq(out, BT_START);
     static const char *bad[] = {
-        "", "w", "8/8/8 w 0 1", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPX w 0 1",
+        "",
+        "w",
+        "8/8/8 w 0 1",
+        "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPX w 0 1",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP x 0 1",
         "ppppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPP w 0 1",
         "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
-        "P7/8/8/8/8/8/8/p7 w 0 1", BT_START " extra",
+        "P7/8/8/8/8/8/8/p7 w 0 1",
+        BT_START " extra",
         /* a run of digits is one count (44, not 4 + 4); no leading zero; no 9 */
         "pppppppp/pppppppp/44/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
         "pppppppp/pppppppp/08/8/8/8/PPPPPPPP/PPPPPPPP w 0 1",
@@ -118,8 +122,9 @@ START_TEST(notation)
     ck_assert(m != MOVE_NONE);
     g->move_to_str(pos, m, s);
     ck_assert_str_eq(s, "b2c3");
-    static const char *bad[] = {"b2b4", "b2", "b2c3x", "", "a1a2", "i2i3", "b2a1", "0000",
-                                "b7b6", "B2C3", "\xff\xfe\x01\x02"};
+    static const char *bad[] = {
+        "b2b4", "b2",   "b2c3x",           "", "a1a2", "i2i3", "b2a1", "0000",
+        "b7b6", "B2C3", "\xff\xfe\x01\x02"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(g->parse_move(pos, bad[i]) == MOVE_NONE, "accepted '%s'", bad[i]);
 }

@@ -31,10 +31,7 @@ static void assert_rejected(const char *fen, const char *move)
     ck_assert_msg(dd()->parse_move(pos, move) == MOVE_NONE, "accepted '%s' in %s", move, fen);
 }
 
-START_TEST(alias_finds_the_game)
-{
-    ck_assert_ptr_eq(t_game("turkish"), dd());
-}
+START_TEST(alias_finds_the_game) { ck_assert_ptr_eq(t_game("turkish"), dd()); }
 END_TEST
 
 /* The rules file's table for depths 1-6; depth 7 see capture_paths_match_table. */
@@ -138,8 +135,7 @@ static const struct {
     {"4k3/3p4/3P4/5p2/8/8/8/8 w 0 1", "d6d8f8"},
     /* a Daimyo flies: d4 up to d5 (own d6), down to d1, left to a4, right to e4 (f4-g4 is
      * a pair, nothing to land on) */
-    {"8/8/3P4/8/3K1pp1/8/8/8 w 0 1",
-     "d4d5 d4d3 d4d2 d4d1 d4c4 d4b4 d4a4 d4e4 d6d7 d6c6 d6e6"},
+    {"8/8/3P4/8/3K1pp1/8/8/8 w 0 1", "d4d5 d4d3 d4d2 d4d1 d4c4 d4b4 d4a4 d4e4 d6d7 d6c6 d6e6"},
     /* a Daimyo capture lands on any empty square beyond */
     {"8/8/8/8/8/p7/8/K7 w 0 1", "a1a4 a1a5 a1a6 a1a7 a1a8"},
     /* no 180-degree turn: after e4xc4 (to b4 or a4) it may not come back over g4, and
@@ -158,8 +154,7 @@ static const struct {
     /* a loop through the origin: b2xb4 to b6, xd6 to f6, xf4 to f2, xd2 to c2/b2/a2, or
      * the other way round b2xd2 to f2, xf4 to f6, xd6 to b6, xb4 to b3/b2/b1; ending on
      * b2 both ways takes the same four pieces: one move */
-    {"8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1",
-     "b2b6f6f2a2 b2b6f6f2b2 b2b6f6f2c2 b2f2f6b6b1 b2f2f6b6b3"},
+    {"8/8/3p4/8/1p3p2/8/1K1p4/8 w 0 1", "b2b6f6f2a2 b2b6f6f2b2 b2b6f6f2c2 b2f2f6b6b1 b2f2f6b6b3"},
     /* A Daimyo's loop back to its origin, either way round: up a1xa4 to a8 (a5-a7 lead
      * nowhere: ranks 5-7 hold no piece with room beyond), xd8 to h8 (e8-g8: files e-g
      * empty below), xh5 to h1 (h4-h2: ranks empty, a4 gone), xe1 to d1, c1, b1 or a1; or
@@ -218,9 +213,9 @@ END_TEST
  * below ends with h8xf8 to d8, xd7 to d5, xc5 to a5, xa6 to a7, xc7 back onto d7, which
  * it emptied two jumps before (counts and FENs from an independent implementation).
  */
-#define DD_LOOP_GAME                                                                       \
-    "g3g4 b6b5 a3a4 a6a5 a4a6a8 e6e5 a8h8 f6f5 g4h4 f7f6 d3d4 g7f7 c3c4 b5c5 h8c8 c5c3a3a1 " \
-    "c8h8 a1a8 d4e4 d6e6 h4g4 c6c5 e4d4 b7b6 g4h4 b6a6 h3g3 f7g7 g3h3 e6d6 d4e4 d6c6 "     \
+#define DD_LOOP_GAME                                                                               \
+    "g3g4 b6b5 a3a4 a6a5 a4a6a8 e6e5 a8h8 f6f5 g4h4 f7f6 d3d4 g7f7 c3c4 b5c5 h8c8 c5c3a3a1 "       \
+    "c8h8 a1a8 d4e4 d6e6 h4g4 c6c5 e4d4 b7b6 g4h4 b6a6 h3g3 f7g7 g3h3 e6d6 d4e4 d6c6 "             \
     "e4e6e8 a8f8"
 #define DD_LOOP_BEFORE "5k1K/2pp2pp/p1p2ppp/2p2p2/7P/4PP1P/1PPPPPPP/8 w 0 18"
 
@@ -599,16 +594,29 @@ START_TEST(notation)
     assert_rejected(man3, "b2d6");
     ck_assert(dd()->parse_move(pos, "a5c5f5") != MOVE_NONE);
     /* short paths (not the most captures), wrong landings, paths that are not captures */
-    static const char *bad_man3[] = {"b2b4d4", "b2d2", "b2b4d4d6b6", "b2b3", "b2c2d2d4d6",
-                                     "b2b4c4d4d6"};
+    static const char *bad_man3[] = {"b2b4d4", "b2d2",       "b2b4d4d6b6",
+                                     "b2b3",   "b2c2d2d4d6", "b2b4c4d4d6"};
     for (size_t i = 0; i < sizeof bad_man3 / sizeof *bad_man3; i++)
         assert_rejected(man3, bad_man3[i]);
     static const char *bad_dup[] = {"a5b5", "a5c5", "a5e5f5", "a5c5e5", "a5c5f5g5", "a5a6"};
     for (size_t i = 0; i < sizeof bad_dup / sizeof *bad_dup; i++)
         assert_rejected(dup, bad_dup[i]);
     static const char *bad_start[] = {
-        "e3e5", "e2e3", "e3d3", "e6e5", "", "e3", "e3e4x", "e3e", "E3E4", "e3e4 ", "i3i4",
-        "e0e1", "0000", "\xff\xfe\x01\x02", "e3e4e5e6e7e8a1a2a3a4a5a6a7a8b1b2b3b4b5b6",
+        "e3e5",
+        "e2e3",
+        "e3d3",
+        "e6e5",
+        "",
+        "e3",
+        "e3e4x",
+        "e3e",
+        "E3E4",
+        "e3e4 ",
+        "i3i4",
+        "e0e1",
+        "0000",
+        "\xff\xfe\x01\x02",
+        "e3e4e5e6e7e8a1a2a3a4a5a6a7a8b1b2b3b4b5b6",
     };
     for (size_t i = 0; i < sizeof bad_start / sizeof *bad_start; i++)
         assert_rejected(DD_START, bad_start[i]);
@@ -631,9 +639,8 @@ START_TEST(random_game_invariants)
 {
     ck_assert_int_gt(t_random_games(dd(), DD_START, 60, 300, 4242), 3000);
     /* Daimyos from the start: flying captures, loops and duplicates are common */
-    ck_assert_int_gt(t_random_games(dd(), "8/kppp1ppk/1pp2pp1/8/8/1PP2PP1/KPPP1PPK/8 w 0 1", 40,
-                                    200, 99),
-                     1000);
+    ck_assert_int_gt(
+        t_random_games(dd(), "8/kppp1ppk/1pp2pp1/8/8/1PP2PP1/KPPP1PPK/8 w 0 1", 40, 200, 99), 1000);
 }
 END_TEST
 
@@ -684,7 +691,7 @@ START_TEST(evaluation)
     ck_assert_int_lt(dd()->evaluate(pos), -2 * dd()->params.margin_unit);
     ck_assert_int_lt(abs(dd()->evaluate(pos)), SCORE_EVAL_MAX);
     dd()->eval_terms(pos, terms, sizeof terms);
-    static const char *names[] = {"material", "advance", "runner",   "guard",
+    static const char *names[] = {"material", "advance",  "runner",   "guard",
                                   "support",  "attacked", "mobility", "total"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         ck_assert_msg(strstr(terms, names[i]), "eval_terms lacks %s", names[i]);

@@ -1,7 +1,7 @@
 /*
  * Dragon Face: perft, hand-checked move lists, make, FEN, notation, results, forced wins,
  * and a comparison with the naive reference engine along random games. Every expected
- * list and position below is worked out from shared/rules/dragonface.md by hand.
+ * list and position below is worked out from the rules (docs/rules/dragonface.md) by hand.
  *
  * Squares in comments: files a-k, ranks 1-9; the Territories are b2-j8, the Zone the ring.
  */
@@ -17,8 +17,8 @@
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"
 
-#define DF_START                                                                               \
-    "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w "                                \
+#define DF_START                                                                                   \
+    "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w "                                    \
     "c3d3e3f3g3h3i3c7d7e7f7g7h7i7 - 0 1"
 
 static const Game *df(void) { return t_game("dragonface"); }
@@ -39,8 +39,7 @@ START_TEST(perft_counts_agree)
     for (const char *const *fen = g->bench_fens; *fen; fen++) {
         t_load(g, *fen, pos);
         for (int d = 1; d <= 2; d++)
-            ck_assert_msg(perft(g, pos, d) == perft_generic(g, pos, d), "perft %d of %s", d,
-                          *fen);
+            ck_assert_msg(perft(g, pos, d) == perft_generic(g, pos, d), "perft %d of %s", d, *fen);
     }
 }
 END_TEST
@@ -90,8 +89,7 @@ static const struct {
      "c3c4 c3c5 c3b4 c3d4 c3e5 f3e4 f3d5 f3g4 f3i6 j2i2 j2i3 j2j3"},
     /* No change of direction: f5 (two up, one right) is out of e3's reach; c5 on the
      * second diagonal square is protected by b6, so neither taken nor reached. */
-    {"11/9e1/11/1g9/2a2a5/11/4G6/9E1/11 w e3 - 0 1",
-     "e3e4 e3e5 e3d4 e3f4 e3g5 j2i2 j2i3 j2j3"},
+    {"11/9e1/11/1g9/2a2a5/11/4G6/9E1/11 w e3 - 0 1", "e3e4 e3e5 e3d4 e3f4 e3g5 j2i2 j2i3 j2j3"},
     /* Dark Governors move down: e7 (right) e6/e5, takes d6 landing c5, f6/g5; h5 steps h4,
      * g4 and takes i4 landing j3. Dark Emperor b8: b7, c7, c8. */
     {"11/1e9/4g6/3A7/7g3/8G2/11/9E1/11 b e7 - 0 1",
@@ -318,11 +316,10 @@ START_TEST(halfmove_clock)
         const char *move;
         int clock;
     } steps[] = {
-        {"e5e6", 11}, /* Emperor step */
-        {"f6f5", 0},  /* Governor step */
-        {"e6f7", 1},  {"j8i8", 2}, {"f7f6", 3},
-        {"d5d6", 4},  /* Ambassador slide */
-        {"f6f4", 0},  /* the Emperor takes f5 */
+        {"e5e6", 11},                                        /* Emperor step */
+        {"f6f5", 0},                                         /* Governor step */
+        {"e6f7", 1},  {"j8i8", 2}, {"f7f6", 3}, {"d5d6", 4}, /* Ambassador slide */
+        {"f6f4", 0},                                         /* the Emperor takes f5 */
     };
     t_load(g, "11/9e1/11/5g5/3aE6/4g6/4g6/11/11 w - - 10 1", pos);
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
@@ -349,8 +346,9 @@ START_TEST(fen_round_trip)
         ck_assert_str_eq(out, canonical[i]);
     }
     /* counters default to 0 1; rights in any order; counts of several digits */
-    t_load(g, "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w "
-              "i7h7g7f7e7d7c7i3h3g3f3e3d3c3 -",
+    t_load(g,
+           "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w "
+           "i7h7g7f7e7d7c7i3h3g3f3e3d3c3 -",
            pos);
     g->fen_write(pos, out, sizeof out);
     ck_assert_str_eq(out, DF_START);
@@ -432,12 +430,27 @@ START_TEST(notation)
     g->move_to_str(pos, m, s);
     ck_assert_str_eq(s, "c3c5");
     static const char *const bad_start[] = {
-        "c3a5", "c3c6", "c3c5@a4", "c3", "c3c5x", "", "0000", "C3C5", "c3c5 ", " c3c5",
-        "l3l4", "c0c1", "c3c5@", "c3c5@a", "f2f3", "c7c6", "\xff\xfe\x01\x02", "c3c5@a4a4",
+        "c3a5",
+        "c3c6",
+        "c3c5@a4",
+        "c3",
+        "c3c5x",
+        "",
+        "0000",
+        "C3C5",
+        "c3c5 ",
+        " c3c5",
+        "l3l4",
+        "c0c1",
+        "c3c5@",
+        "c3c5@a",
+        "f2f3",
+        "c7c6",
+        "\xff\xfe\x01\x02",
+        "c3c5@a4a4",
     };
     for (size_t i = 0; i < sizeof bad_start / sizeof *bad_start; i++)
-        ck_assert_msg(g->parse_move(pos, bad_start[i]) == MOVE_NONE, "accepted '%s'",
-                      bad_start[i]);
+        ck_assert_msg(g->parse_move(pos, bad_start[i]) == MOVE_NONE, "accepted '%s'", bad_start[i]);
     t_load(g, "11/11/3G7/10A/7e3/A10/11/1E9/11 w - - 0 1", pos);
     static const char *const good[] = {"d7d8", "d7d8@a4", "d7d8@k6", "d7c8@k6"};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
@@ -447,8 +460,8 @@ START_TEST(notation)
         ck_assert_str_eq(s, good[i]);
     }
     ck_assert(g->parse_move(pos, "d7d8@a4") != g->parse_move(pos, "d7d8@k6"));
-    static const char *const bad_revival[] = {"d7d8@a5", "d7d8@b2", "d7d8@@a4", "d7d8a4",
-                                              "d7d8@k", "d7d8@a4@k6", "d7d8@A4"};
+    static const char *const bad_revival[] = {"d7d8@a5", "d7d8@b2",    "d7d8@@a4", "d7d8a4",
+                                              "d7d8@k",  "d7d8@a4@k6", "d7d8@A4"};
     for (size_t i = 0; i < sizeof bad_revival / sizeof *bad_revival; i++)
         ck_assert_msg(g->parse_move(pos, bad_revival[i]) == MOVE_NONE, "accepted '%s'",
                       bad_revival[i]);
@@ -508,8 +521,8 @@ START_TEST(matches_reference)
             qsort(mine, (size_t)n, REF_MOVE_LEN, cmp_move);
             qsort(ref, (size_t)k, REF_MOVE_LEN, cmp_move);
             for (int i = 0; i < n; i++)
-                ck_assert_msg(strcmp(mine[i], ref[i]) == 0, "%s vs reference %s in %s",
-                              mine[i], ref[i], fen);
+                ck_assert_msg(strcmp(mine[i], ref[i]) == 0, "%s vs reference %s in %s", mine[i],
+                              ref[i], fen);
             positions++;
             if (n == 0)
                 break;
@@ -546,9 +559,8 @@ static void mirror_fen(const char *fen, char *out)
 {
     char board[256], side[4], rights[64], immune[8], *rank[9];
     int half, full, n = 0;
-    ck_assert_int_eq(sscanf(fen, "%255s %3s %63s %7s %d %d", board, side, rights, immune, &half,
-                            &full),
-                     6);
+    ck_assert_int_eq(
+        sscanf(fen, "%255s %3s %63s %7s %d %d", board, side, rights, immune, &half, &full), 6);
     rank[0] = strtok(board, "/");
     for (int r = 1; r < 9; r++)
         rank[r] = strtok(NULL, "/");
@@ -586,8 +598,8 @@ START_TEST(eval_symmetry)
             mirror_fen(fen, flipped);
             t_load(g, flipped, mirrored);
             Score e = g->evaluate(pos);
-            ck_assert_msg(e == g->evaluate(mirrored), "%s: %d, mirrored %s: %d", fen, e,
-                          flipped, g->evaluate(mirrored));
+            ck_assert_msg(e == g->evaluate(mirrored), "%s: %d, mirrored %s: %d", fen, e, flipped,
+                          g->evaluate(mirrored));
             ck_assert_int_lt(abs(e), SCORE_EVAL_MAX + 1);
             g->eval_terms(pos, terms, sizeof terms);
             ck_assert(strstr(terms, "total") != NULL);
@@ -640,11 +652,9 @@ START_TEST(eval_terms_react)
     ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/11/4E6/1e9/11 w - - 0 1", "emperor", P1),
                      t_eval_term(g, "11/4a6/11/11/11/11/4E6/1e2G6/11 w - - 0 1", "emperor", P1));
     /* hanging: the dark Ambassador e8 can take the Governor e4 (landing on e3) */
-    ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/4G6/11/1E7e1/11 w - - 0 1", "hanging", P1),
-                     0);
+    ck_assert_int_lt(t_eval_term(g, "11/4a6/11/11/11/4G6/11/1E7e1/11 w - - 0 1", "hanging", P1), 0);
     /* ... and the light Ambassador e2 the dark Governor e4, unless it is immune */
-    ck_assert_int_lt(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - - 0 1", "hanging", P2),
-                     0);
+    ck_assert_int_lt(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - - 0 1", "hanging", P2), 0);
     ck_assert_int_eq(t_eval_term(g, "11/9e1/11/11/11/4g6/11/1E2A6/11 w - e4 0 1", "hanging", P2),
                      0);
     /* mobility: the start position's Ambassador moves */

@@ -9,17 +9,17 @@
 #include "tests/helpers.h"
 #include "tests/test_dragonqi.h"
 
-#define DQ_BOARD                                                                             \
-    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
+#define DQ_BOARD                                                                                   \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                        \
     "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T*"
 #define DQ_START DQ_BOARD " S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance"
-#define DQ_TRIDENT                                                                           \
-    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s0)(f4)(s0)2(s4)/9/9/9/"                  \
-    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhdt "  \
+#define DQ_TRIDENT                                                                                 \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s0)(f4)(s0)2(s4)/9/9/9/"                        \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhdt "        \
     "220333 - 0 1 lance"
 /* The start position without the fleets: a game of land forces only. */
-#define DQ_LAND                                                                              \
-    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/9/9/9/9/9/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* " \
+#define DQ_LAND                                                                                    \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/9/9/9/9/9/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* "   \
     "S DQ0wdy0W - AIaid 220300 - 0 1 lance"
 
 static const Game *dq(void) { return t_game("dragonqi"); }
@@ -47,8 +47,8 @@ static void breakdown(const char *fen, char *out, size_t size)
     for (int c = 0; c < 128; c++)
         for (int r = 0; r < 2; r++)
             if (counts[c][r])
-                k += (size_t)snprintf(out + k, size - k, "%s%c%s:%d", k ? " " : "", c,
-                                      r ? "^" : "", counts[c][r]);
+                k += (size_t)snprintf(out + k, size - k, "%s%c%s:%d", k ? " " : "", c, r ? "^" : "",
+                                      counts[c][r]);
     snprintf(out + k, size - k, " ~:%d ~dir:%d", sails, realigns);
 }
 
@@ -68,8 +68,7 @@ static void played(const char *pieces, const char *fields, const char *moves, ch
     ck_assert_uint_eq(g->key(&p), g->key_from_scratch(&p));
 }
 
-void dqt_assert_case(const char *rule, const char *pieces, const char *fields,
-                     const char *moves)
+void dqt_assert_case(const char *rule, const char *pieces, const char *fields, const char *moves)
 {
     char fen[FEN_MAX];
     dqt_fen(fen, sizeof fen, pieces, fields);
@@ -124,8 +123,8 @@ START_TEST(board_geometry)
     ck_assert(bb_has(g->sea[dq_cell(4, 9)][DQ_S], DQ_E8));
     ck_assert_int_eq(bb_count(g->shore[dq_cell(4, 9)][DQ_S]), 6);
     ck_assert(bb_has(g->shore[dq_cell(4, 9)][DQ_S], DQ_E0));
-    ck_assert(bb_equal(g->reach[dq_cell(0, 3)][DQ_N], bb_or(g->ray_land[dq_cell(0, 3)][DQ_N],
-                                                              g->sea[dq_cell(0, 3)][DQ_N])));
+    ck_assert(bb_equal(g->reach[dq_cell(0, 3)][DQ_N],
+                       bb_or(g->ray_land[dq_cell(0, 3)][DQ_N], g->sea[dq_cell(0, 3)][DQ_N])));
     /* glides: from a5 up the a-file and along the diagonal to g11 h12 i13 */
     ck_assert_int_eq(bb_count(g->glide_v[dq_cell(0, 5)]), 5);
     ck_assert_int_eq(bb_count(g->glide_d[dq_cell(0, 5)]), 3);
@@ -301,28 +300,28 @@ START_TEST(fen_rejections)
     static const struct {
         const char *pieces, *fields;
     } bad_boards[] = {
-        {"Ke1 Fe2", "F " DQT_PLAIN},                   /* no Warlord, Forest to move */
-        {"Ke1 Fe2 ke15 kd15", "S " DQT_PLAIN},         /* two Warlords */
-        {"Ke1 Fe2 ke15 Pa1", "S " DQT_PLAIN},          /* Dwarf on its home rank */
-        {"Ke1 Fe2 ke15 Pa11", "S " DQT_PLAIN},         /* Dwarf on S-land */
-        {"Ke1 Fe2 ke15 Ea3", "S " DQT_PLAIN},          /* Elf on F-land */
-        {"Ke1 Fe2 ke15 Ga3", "S " DQT_PLAIN},          /* Guard outside the Palace */
-        {"Ke1 Fe2 ke15 Na7", "S " DQT_PLAIN},          /* a force on water, no vessel */
-        {"Ke1 Fe2 ke15 (S0)a5", "S " DQT_PLAIN},       /* a vessel on land */
-        {"Ke1 Fe2 ke15 (S0Q)a7", "S " DQT_PLAIN},      /* a Queen aboard */
-        {"Ke1 Fe2 ke15 (S0)e8", "S " DQT_PLAIN},       /* a vessel on the Kraken's Lair */
-        {"Ke1 ke15", "S " DQT_PLAIN},                  /* Queen at Work, no Princess */
-        {"Ke1 Fe2 ke15 Qe3", "S " DQT_PLAIN},          /* Queen at war and at work */
-        {"Ke1 Fe2 ke15 Mc3", "S " DQT_PLAIN},          /* Siege Director on F-land */
-        {"Ke1 Fe2 ke15 Wa11", "S " DQT_PLAIN},         /* Wizard free and captive */
-        {"Ke1 Fe2 ke15 Tb1", "S DQ0wdy0W - A 000000 - 0 1 lance"}, /* right, no tower */
-        {"Kd1 Fe2 ke15 Ta1", "S DQ0wdy0W - A 000000 - 0 1 lance"}, /* right, no Prince */
-        {"Ke1 Fe2 ke15", "S DQ0wdy0W - - 000100 - 0 1 lance"},  /* arrows, no Storm Queen */
-        {"Ke1 Fe2 ke15", "S DQ0wdy0W - - 000010 - 0 1 lance"},  /* cannon, no flagship */
-        {"Ke1 Fe2 ke15 Pc4", "F DQ0wdy0W - - 000000 c3 0 1 lance"}, /* ep, wrong side */
+        {"Ke1 Fe2", "F " DQT_PLAIN},              /* no Warlord, Forest to move */
+        {"Ke1 Fe2 ke15 kd15", "S " DQT_PLAIN},    /* two Warlords */
+        {"Ke1 Fe2 ke15 Pa1", "S " DQT_PLAIN},     /* Dwarf on its home rank */
+        {"Ke1 Fe2 ke15 Pa11", "S " DQT_PLAIN},    /* Dwarf on S-land */
+        {"Ke1 Fe2 ke15 Ea3", "S " DQT_PLAIN},     /* Elf on F-land */
+        {"Ke1 Fe2 ke15 Ga3", "S " DQT_PLAIN},     /* Guard outside the Palace */
+        {"Ke1 Fe2 ke15 Na7", "S " DQT_PLAIN},     /* a force on water, no vessel */
+        {"Ke1 Fe2 ke15 (S0)a5", "S " DQT_PLAIN},  /* a vessel on land */
+        {"Ke1 Fe2 ke15 (S0Q)a7", "S " DQT_PLAIN}, /* a Queen aboard */
+        {"Ke1 Fe2 ke15 (S0)e8", "S " DQT_PLAIN},  /* a vessel on the Kraken's Lair */
+        {"Ke1 ke15", "S " DQT_PLAIN},             /* Queen at Work, no Princess */
+        {"Ke1 Fe2 ke15 Qe3", "S " DQT_PLAIN},     /* Queen at war and at work */
+        {"Ke1 Fe2 ke15 Mc3", "S " DQT_PLAIN},     /* Siege Director on F-land */
+        {"Ke1 Fe2 ke15 Wa11", "S " DQT_PLAIN},    /* Wizard free and captive */
+        {"Ke1 Fe2 ke15 Tb1", "S DQ0wdy0W - A 000000 - 0 1 lance"},      /* right, no tower */
+        {"Kd1 Fe2 ke15 Ta1", "S DQ0wdy0W - A 000000 - 0 1 lance"},      /* right, no Prince */
+        {"Ke1 Fe2 ke15", "S DQ0wdy0W - - 000100 - 0 1 lance"},          /* arrows, no Storm Queen */
+        {"Ke1 Fe2 ke15", "S DQ0wdy0W - - 000010 - 0 1 lance"},          /* cannon, no flagship */
+        {"Ke1 Fe2 ke15 Pc4", "F DQ0wdy0W - - 000000 c3 0 1 lance"},     /* ep, wrong side */
         {"Ke1 Fe2 ke15 Pc4 Pc2", "S DQ0wdy0W - - 000000 c3 0 1 lance"}, /* ep, no two-step */
-        {"Ke1 Fe2 ke15 nd3", "S " DQT_PLAIN},           /* Forest left its Prince attacked */
-        {"Ke1 Fe2 kd14 Ne12", "F " DQT_PLAIN},          /* Storm left its Warlord attacked */
+        {"Ke1 Fe2 ke15 nd3", "S " DQT_PLAIN},  /* Forest left its Prince attacked */
+        {"Ke1 Fe2 kd14 Ne12", "F " DQT_PLAIN}, /* Storm left its Warlord attacked */
     };
     for (size_t i = 0; i < sizeof bad_boards / sizeof *bad_boards; i++) {
         dqt_fen(fen, sizeof fen, bad_boards[i].pieces, bad_boards[i].fields);
@@ -342,10 +341,27 @@ START_TEST(notation_round_trip)
     g->move_to_str(pos, m, s);
     ck_assert_str_eq(s, "a15^a3");
     static const char *const bad[] = {
-        "", "a15", "a15^a2", "a15a3", "A15^a3", "a15^a3 ", "c13b15/XC", "d13e12/B",
-        "e15e14", "a10~a8", "a10~S", "a10~e9", "e10xe9", "d10~SE&f10~SW",
-        "0000", "c12c11c10", "c12c11/EP", "e15=F", "l@e12",
-        "\xff\xfe\x01", "c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15",
+        "",
+        "a15",
+        "a15^a2",
+        "a15a3",
+        "A15^a3",
+        "a15^a3 ",
+        "c13b15/XC",
+        "d13e12/B",
+        "e15e14",
+        "a10~a8",
+        "a10~S",
+        "a10~e9",
+        "e10xe9",
+        "d10~SE&f10~SW",
+        "0000",
+        "c12c11c10",
+        "c12c11/EP",
+        "e15=F",
+        "l@e12",
+        "\xff\xfe\x01",
+        "c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15c13b15",
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(g->parse_move(pos, bad[i]) == MOVE_NONE, "accepted '%s'", bad[i]);
@@ -368,15 +384,17 @@ START_TEST(random_games_after_events)
     for (int i = 11; i <= 13; i++)
         ck_assert_int_gt(t_random_games(g, g->bench_fens[i], 3, 60, (uint64_t)i), 60);
     /* games played on with both royals, the Red Witch and many forces at sea */
-    ck_assert_int_gt(t_random_games(g, "1tccgh1t*1/5g1pp/p1nuu3h/n1p2pp2/3pA1p2/3(s3)5/"
-                                       "4(f4)3(s4x)/(s4k)8/4(F0)4/(S0K)2(S1)1(S7P)2(S0)/2PN5/"
-                                       "3PP1P1N/PP1U1U2P/3GF2P1/TC2CGH1T S DQ0wdy0W H d "
-                                       "120033 - 1 52 lance",
+    ck_assert_int_gt(t_random_games(g,
+                                    "1tccgh1t*1/5g1pp/p1nuu3h/n1p2pp2/3pA1p2/3(s3)5/"
+                                    "4(f4)3(s4x)/(s4k)8/4(F0)4/(S0K)2(S1)1(S7P)2(S0)/2PN5/"
+                                    "3PP1P1N/PP1U1U2P/3GF2P1/TC2CGH1T S DQ0wdy0W H d "
+                                    "120033 - 1 52 lance",
                                     3, 60, 3),
                      60);
-    ck_assert_int_gt(t_random_games(g, "h6c1/9/1cp4bb/9/9/9/(s4)(S0B)4(F7)2/(s6k)8/"
-                                       "1(s3K)5(S0)(s1H)/7(f7)1/9/x5e2/9/4F4/9 S DQ0wdy0W - - "
-                                       "000030 - 0 1 pike",
+    ck_assert_int_gt(t_random_games(g,
+                                    "h6c1/9/1cp4bb/9/9/9/(s4)(S0B)4(F7)2/(s6k)8/"
+                                    "1(s3K)5(S0)(s1H)/7(f7)1/9/x5e2/9/4F4/9 S DQ0wdy0W - - "
+                                    "000030 - 0 1 pike",
                                     3, 60, 5),
                      30);
 }
@@ -407,8 +425,8 @@ START_TEST(make_effects)
          "F DQ0wdy0W - - 000000 - 5 1 lance", "d3e3",
          "4k4/9/9/9/9/9/9/9/9/9/9/9/4U4/4F4/4K4 S DQ0wdy0W - - 000000 - 6 2 lance"},
         {"exchange for the Captive Wizard", "kg11 Ke1 Fe2 Ec14",
-         "F DQ0wdy0W HR - 000000 - 0 1 lance",
-         "c14c15/XC", "2W6/9/9/9/6k2/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0- HR - 000000 - 0 2 lance"},
+         "F DQ0wdy0W HR - 000000 - 0 1 lance", "c14c15/XC",
+         "2W6/9/9/9/6k2/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0- HR - 000000 - 0 2 lance"},
         {"exchange for a White Knight from the pool", "kg11 Ke1 Fe2 Ec14",
          "F DQ0wdy0W HR - 000000 - 0 1 lance", "c14d15/XK",
          "3H5/9/9/9/6k2/9/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W R - 000000 - 0 2 lance"},
@@ -429,8 +447,8 @@ START_TEST(make_effects)
         {"an arrow at the Ice Dragon takes the Forest Talisman too",
          "qe14 ke15 Fe2 Ag12 Db11 Aa14 Jc4", "S KQ0wdy1W - - 000300 - 0 1 lance", "e14xb11",
          "4k4/A3q4/9/6A2/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy1W - - 000200 - 0 1 lance"},
-        {"a captured White Knight joins the pool", "ke15 Ke1 Fe2 Hc3 nb5", "S " DQT_PLAIN,
-         "b5c3", "4k4/9/9/9/9/9/9/9/9/9/9/9/2n6/4F4/4K4 F DQ0wdy0W H - 000000 - 0 1 lance"},
+        {"a captured White Knight joins the pool", "ke15 Ke1 Fe2 Hc3 nb5", "S " DQT_PLAIN, "b5c3",
+         "4k4/9/9/9/9/9/9/9/9/9/9/9/2n6/4F4/4K4 F DQ0wdy0W H - 000000 - 0 1 lance"},
         {"the Empress option lapses after Storm's move", "ke15 qe14 Fe2",
          "S KQ0wdy1W - v 000300 - 0 1 lance", "e15d15",
          "3k5/4q4/9/9/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy1W - - 000300 - 1 1 lance"},
@@ -505,8 +523,7 @@ START_TEST(game_ends)
     const Game *g = dq();
     ck_assert_int_eq(g->no_moves_result, RESULT_DRAW);
     ck_assert_int_eq(g->no_progress_plies, 100);
-    assert_end("Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, "d12e13", RESULT_LOSS,
-               "RESULT F DIRECT 5-0");
+    assert_end("Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, "d12e13", RESULT_LOSS, "RESULT F DIRECT 5-0");
     assert_end("xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN, "c3d2", RESULT_LOSS, "RESULT S DIRECT 0-5");
     assert_end("Kd14", "F DF1wky0W - - 000000 - 0 1 lance", "d14e15", RESULT_LOSS,
                "RESULT F DIRECT 5-0");
@@ -519,8 +536,7 @@ START_TEST(game_ends)
     /* the Prince on e13 attacks d14; every other cell is within his Sword */
     assert_end("kd14 Ke13 Fe2", "S " DQT_PLAIN, "", RESULT_LOSS, "RESULT F LOCKUP 5.5-0");
     assert_end("xf1 Ke1 Fe2 ke15", "F " DQT_PLAIN, "", RESULT_LOSS, "RESULT S LOCKUP 0-5.5");
-    assert_end("ka15 Ob11 Oc12 Ke1 Fe2", "S " DQT_PLAIN, "", RESULT_NONE,
-               "RESULT - STALEMATE 1-1");
+    assert_end("ka15 Ob11 Oc12 Ke1 Fe2", "S " DQT_PLAIN, "", RESULT_NONE, "RESULT - STALEMATE 1-1");
     assert_end("Ke1 Fe2 ke15", "S DQ0wdy0W - - 000000 - 100 60 lance", "", RESULT_NONE,
                "RESULT - FIFTY 1-1");
     assert_end("Ke1 Fe2 ke15", "S DQ0wdy0W - - 000000 - 12 60 lance", "", RESULT_NONE,
@@ -536,12 +552,12 @@ START_TEST(forced_wins)
         const char *pieces, *fields;
         int plies;
     } cases[] = {
-        {"Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, 1}, /* the Sword */
-        {"xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN, 1},   /* the Crystal */
-        {"Ke13 ka15 Fe2", "F " DQT_PLAIN, 1},      /* planting */
+        {"Kd12 kf13 th13 Fe2", "F " DQT_PLAIN, 1},     /* the Sword */
+        {"xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN, 1},       /* the Crystal */
+        {"Ke13 ka15 Fe2", "F " DQT_PLAIN, 1},          /* planting */
         {"ka15 Ob11 Oh13 Ke1 Fe2", "F " DQT_PLAIN, 1}, /* locking up */
-        {"Ke11 ka15 Fe2", "F " DQT_PLAIN, 3},      /* e11e12, then plant */
-        {"ke5 Ka15 Fe2", "S " DQT_PLAIN, 3},       /* e5e4, then plant */
+        {"Ke11 ka15 Fe2", "F " DQT_PLAIN, 3},          /* e11e12, then plant */
+        {"ke5 Ka15 Fe2", "S " DQT_PLAIN, 3},           /* e5e4, then plant */
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         dqt_fen(fen, sizeof fen, cases[i].pieces, cases[i].fields);

@@ -24,8 +24,7 @@ static inline void dqt_fen(char *out, size_t size, const char *pieces, const cha
         size_t len = strlen(t), i = len;
         while (i > 0 && t[i - 1] >= '0' && t[i - 1] <= '9')
             i--;
-        ck_assert_msg(i >= 2 && i < len && t[i - 1] >= 'a' && t[i - 1] <= 'i',
-                      "bad token %s", t);
+        ck_assert_msg(i >= 2 && i < len && t[i - 1] >= 'a' && t[i - 1] <= 'i', "bad token %s", t);
         int file = t[i - 1] - 'a', rank = atoi(t + i);
         ck_assert_msg(rank >= 1 && rank <= 15 && i - 1 < 8, "bad token %s", t);
         memcpy(tokens[rank][file], t, i - 1);
@@ -53,8 +52,7 @@ static inline void dqt_fen(char *out, size_t size, const char *pieces, const cha
 
 /* Asserts that the position of `pieces` and `fields` is accepted and that its legal moves
  * are exactly `moves`; `rule` names the case in failure messages. */
-void dqt_assert_case(const char *rule, const char *pieces, const char *fields,
-                     const char *moves);
+void dqt_assert_case(const char *rule, const char *pieces, const char *fields, const char *moves);
 
 void dragonqi_rules_tests(Suite *s);
 void dragonqi_ocean_tests(Suite *s);

@@ -1,7 +1,7 @@
 /*
  * DragonQi great events (§6.2-6.4, §6.6-6.7, §4.2, §7.1 item 4 by `/A`): one hand-built
  * position per rule with the complete legal-move list worked out from
- * shared/rules/dragonqi.md (never pasted from the engine), the exact position string after
+ * docs/rules/dragonqi.md (never pasted from the engine), the exact position string after
  * each event, the game ends they bring, and perft of positions with creatures afire,
  * checked against the generator with every move tested by making it.
  *
@@ -30,11 +30,11 @@ typedef struct EventCase {
 
 static const EventCase cases[] = {
     /* --- §6.2.1 the Ice Dragon --- */
-    {"Ice Dragon: every landing on the Storm Beaches has /A", "(S0K)d10 Fe2 ka15",
-     "F " DQT_PLAIN, "d10c11 d10c11/A d10d11 d10d11/A d10e11 d10e11/A " RE_N("d10")},
+    {"Ice Dragon: every landing on the Storm Beaches has /A", "(S0K)d10 Fe2 ka15", "F " DQT_PLAIN,
+     "d10c11 d10c11/A d10d11 d10d11/A d10e11 d10e11/A " RE_N("d10")},
     /* the Troll on d1 attacks e0 diagonally forward: the Prince may not go there */
-    {"Ice Dragon: no /A while the White Room is attacked", "(S0K)d10 Fe2 ka15 ed1",
-     "F " DQT_PLAIN, "d10c11 d10d11 d10e11 " RE_N("d10")},
+    {"Ice Dragon: no /A while the White Room is attacked", "(S0K)d10 Fe2 ka15 ed1", "F " DQT_PLAIN,
+     "d10c11 d10d11 d10e11 " RE_N("d10")},
     /* the Gnome on c12 attacks d11: no plain landing there, so no /A either */
     {"Ice Dragon: /A only where the plain landing is legal", "(S0K)d10 Fe2 ka15 pc12",
      "F " DQT_PLAIN, "d10c11 d10c11/A d10e11 d10e11/A " RE_N("d10")},
@@ -42,23 +42,20 @@ static const EventCase cases[] = {
     {"Ice Dragon: a landing that is a Direct Capture has no /A", "(S0K)d10 Fe2 ke12",
      "F " DQT_PLAIN, "d10c11 d10c11/A d10d11 d10e11 " RE_N("d10")},
     /* boarding the Red Ship on c9 is no landing */
-    {"Ice Dragon: landing with a capture has /A, boarding has not",
-     "(S0K)d10 Fe2 ka15 pc11 (s4)c9", "F " DQT_PLAIN,
-     "d10c11 d10c11/A d10d11 d10d11/A d10e11 d10e11/A d10c9 " RE_N("d10")},
+    {"Ice Dragon: landing with a capture has /A, boarding has not", "(S0K)d10 Fe2 ka15 pc11 (s4)c9",
+     "F " DQT_PLAIN, "d10c11 d10c11/A d10d11 d10d11/A d10e11 d10e11/A d10c9 " RE_N("d10")},
     /* the Warlord on e1 is beside e0: each /A is a Sword Direct Capture */
     {"Ice Dragon: /A onto e0 beside the Warlord", "(S0K)d10 Fe2 ke1", "F " DQT_PLAIN,
      "d10c11 d10c11/A d10d11 d10d11/A d10e11 d10e11/A " RE_N("d10")},
     /* §7.1 item 4: on d1, e1 or f1 the Warlord is attacked by the /A landing */
-    {"Sword by /A attacks the Warlord beside e0", "(S0K)d10 Fe2 ke1", "S " DQT_PLAIN,
-     "e1d2 e1f2"},
+    {"Sword by /A attacks the Warlord beside e0", "(S0K)d10 Fe2 ke1", "S " DQT_PLAIN, "e1d2 e1f2"},
     /* the Troll on d1 attacks e0, so the Sword by /A is not safe: f1 is allowed, and the
      * Troll may not leave (c1) */
     {"Sword by /A needs an unattacked White Room", "(S0K)d10 Fe2 ke1 ed1", "S " DQT_PLAIN,
      "e1f1 e1d2 e1f2"},
     /* --- §6.2.2 the Elder Winged Serpent --- */
     {"Elder Serpent: the Warlord's first landing in the Forest has /A", "(s4k)d6 Ke1 Fe2",
-     "S DQ0wdy0W - d 220000 - 0 1 lance",
-     "d6c5 d6c5/A d6d5 d6d5/A d6e5 d6e5/A " RE_S("d6")},
+     "S DQ0wdy0W - d 220000 - 0 1 lance", "d6c5 d6c5/A d6d5 d6d5/A d6e5 d6e5/A " RE_S("d6")},
     {"Elder Serpent: no /A after the first landing (flag d gone)", "(s4k)d6 Ke1 Fe2",
      "S " DQT_PLAIN, "d6c5 d6d5 d6e5 " RE_S("d6")},
     /* the Elf on d15 attacks e16 diagonally forward */
@@ -92,9 +89,10 @@ static const EventCase cases[] = {
      "e4d3 e4e3 e4f3 e4d4 e4f4 e4d5 e4e5 e4f5 e4=F "
      "e4d3/E e4e3/E e4f3/E e4d4/E e4f4/E e4d5/E e4e5/E e4f5/E"},
     /* the arrow flies over the Gnome on b12 (§6.5); the Dragon's rank 14 covers h14 i14 */
-    {"Empress option: an arrow shot has its /E version too", "ki15 qa11 pa12 pb11 pb12 Dd14 "
-     "Pc3 Fe2", "S " DRAGON_GONE " - v 000300 - 0 1 lance",
-     "i15h15 i15h15/E a11xd14 a11xd14/E"},
+    {"Empress option: an arrow shot has its /E version too",
+     "ki15 qa11 pa12 pb11 pb12 Dd14 "
+     "Pc3 Fe2",
+     "S " DRAGON_GONE " - v 000300 - 0 1 lance", "i15h15 i15h15/E a11xd14 a11xd14/E"},
     /* walled in on S-land, she glides (a-file, and the SE diagonal's g5 h4 i3) but never
      * embarks */
     {"Storm Empress: glides, never embarks", "va11 ke15 pa12 pb11 pb12 (s6)a10 Fe2",
@@ -123,21 +121,20 @@ static const EventCase cases[] = {
      "S " DRAGON_GONE " - - 000000 - 0 1 lance",
      "e15d15 e15d14 e15e14 e15f15 c12b11 c12b12 c12b13 c12c13 c12d13 c12d12 c12d11"},
     /* the Elder Serpent on e5 attacks e0 up the e-file through everything */
-    {"Elder Serpent attacks the confined Prince: only a springing Librarian answers",
-     "de5", "F KF1wky-W - - 000000 - 0 1 lance", "L@e1 L@e2 L@e3 L@e4"},
+    {"Elder Serpent attacks the confined Prince: only a springing Librarian answers", "de5",
+     "F KF1wky-W - - 000000 - 0 1 lance", "L@e1 L@e2 L@e3 L@e4"},
     /* the Younger Serpent on b3 attacks e0 over c2 and d1; a Guard on d1 would not stop
      * her flight, the Librarian's shield does */
-    {"Younger Serpent attacks the confined Prince: only the shield blocks",
-     "yb3 Lc1 Gd2 ke15", "F KF-wdx-W - - 000000 - 0 1 lance", "c1c2 c1d1"},
+    {"Younger Serpent attacks the confined Prince: only the shield blocks", "yb3 Lc1 Gd2 ke15",
+     "F KF-wdx-W - - 000000 - 0 1 lance", "c1c2 c1d1"},
     /* the Dragon on e11 attacks e16 through the Gnome on e13 */
     {"Ice Dragon attacks the confined Warlord: the Jailer answers", "De11 pe13",
      "S KF-wky1W - - 000000 - 0 1 lance", "l@e12 l@e14 l@e15"},
     /* --- captives freed by exchange (§6.6) --- */
-    {"Troll onto rank 1 frees the Captive Magician", "ke15 Ke1 Fe2 eh2",
-     "S " DQT_PLAIN,
+    {"Troll onto rank 1 frees the Captive Magician", "ke15 Ke1 Fe2 eh2", "S " DQT_PLAIN,
      WARLORD5 "h2h1 h2h1/XC h2g1 h2g1/XC h2i1 h2i1/XC h2g2 h2i2"},
-    {"No Captive Magician left: no /XC", "ke15 Ke1 Fe2 eh2",
-     "S DQ0-dy0W - - 000000 - 0 1 lance", WARLORD5 "h2h1 h2g1 h2i1 h2g2 h2i2"},
+    {"No Captive Magician left: no /XC", "ke15 Ke1 Fe2 eh2", "S DQ0-dy0W - - 000000 - 0 1 lance",
+     WARLORD5 "h2h1 h2g1 h2i1 h2g2 h2i2"},
 };
 
 START_TEST(event_positions)
@@ -181,8 +178,8 @@ static const struct {
     {"without /E the option lapses", "ki15 qa11 pa12 pb11 pb12 (s6)a10 Fe2 Pc3",
      "S " DRAGON_GONE " - v 000300 - 0 1 lance", "i15h15",
      "7k1/9/9/pp7/qp7/(s6)8/9/9/9/9/9/9/2P6/4F4/9 F KQ0wdy-W - - 000300 - 1 1 lance"},
-    {"the Jailer springs", "ke15 De12 Fe2", "S " DRAGON_ALERT " - - 000000 - 0 1 lance",
-     "l@e13", "4k4/9/4l4/4D4/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy-W - - 000000 - 1 1 lance"},
+    {"the Jailer springs", "ke15 De12 Fe2", "S " DRAGON_ALERT " - - 000000 - 0 1 lance", "l@e13",
+     "4k4/9/4l4/4D4/9/9/9/9/9/9/9/9/9/4F4/9 F KQ0wdy-W - - 000000 - 1 1 lance"},
     {"the Librarian springs", "Ke1 yc3 ke15", "F DF1wdx0W - - 000000 - 3 1 lance", "L@d2",
      "4k4/9/9/9/9/9/9/9/9/9/9/9/2y6/3L5/4K4 S DF-wdx0W - - 000000 - 4 2 lance"},
     /* the Storm Talisman stays; the Forest Talisman goes with the Dragon */
@@ -347,9 +344,8 @@ START_TEST(shortcut_agrees)
                 for (int i = 0; i < n; i++) {
                     Move m = moves[(pick + i) % n];
                     int type = dq_type(dq_move_piece(m));
-                    if (dq_move_afire(m) || dq_move_empress(m) ||
-                        dq_move_kind(m) == DQ_MK_SPRING || type == DQ_ROYAL ||
-                        type == DQ_WITCH) {
+                    if (dq_move_afire(m) || dq_move_empress(m) || dq_move_kind(m) == DQ_MK_SPRING ||
+                        type == DQ_ROYAL || type == DQ_WITCH) {
                         pick = (pick + i) % n;
                         break;
                     }
@@ -414,10 +410,7 @@ static void on_info(void *ctx, const SearchInfo *info)
         *(Score *)ctx = info->score;
 }
 
-static void on_bestmove(void *ctx, Move best, Move ponder)
-{
-    (void)ctx, (void)best, (void)ponder;
-}
+static void on_bestmove(void *ctx, Move best, Move ponder) { (void)ctx, (void)best, (void)ponder; }
 
 /* Forced wins with the great events: the full-width search finds the fewest plies, then
  * the engine's own search must score the root as exactly that win. */
@@ -426,10 +419,14 @@ static const struct {
     int plies;
 } puzzles[] = {
     {"Direct Capture: /A onto e0 beside the Warlord", "(S0K)d10 Fe2 ke1", "F " DQT_PLAIN, 1},
-    {"locking up: the Elder Serpent onto the e-file", "dh5 Pa2", "S KF-wky-W - - 000000 - 0 1 "
-     "lance", 1},
-    {"locking up: the Ice Dragon onto the e-file", "Da11 pb14", "F KF-wky-W - - 000000 - 0 1 "
-     "lance", 1},
+    {"locking up: the Elder Serpent onto the e-file", "dh5 Pa2",
+     "S KF-wky-W - - 000000 - 0 1 "
+     "lance",
+     1},
+    {"locking up: the Ice Dragon onto the e-file", "Da11 pb14",
+     "F KF-wky-W - - 000000 - 0 1 "
+     "lance",
+     1},
     /* e6e5, e5e4, e4=F: the Prince on a1 is too far to be taken or to get in the way */
     {"flag: the Red Witch lands and plants", "(s4x)e6 Ka1 Fe2 ka15", "S " DQT_PLAIN, 5},
     {"flag: the Prince lands and plants", "(S0K)e10 Fe2 ka15", "F " DQT_PLAIN, 5},
@@ -468,8 +465,7 @@ void dragonqi_events_tests(Suite *s)
     tcase_add_loop_test(tc, event_positions, 0, (int)(sizeof cases / sizeof *cases));
     tcase_add_loop_test(tc, event_effects, 0, (int)(sizeof effects / sizeof *effects));
     tcase_add_test(tc, event_game_ends);
-    tcase_add_loop_test(tc, afire_perft_counts, 0,
-                        (int)(sizeof afire_perft / sizeof *afire_perft));
+    tcase_add_loop_test(tc, afire_perft_counts, 0, (int)(sizeof afire_perft / sizeof *afire_perft));
     tcase_add_test(tc, afire_random_games);
     tcase_add_test(tc, shortcut_agrees);
     tcase_add_test(tc, shortcut_agrees_in_check);

@@ -1,7 +1,7 @@
 /*
  * DragonQi on Trafalgar Ocean: one hand-built position per rule of §4.3-4.10, §5 (every
  * force's water element) and §7.1 items 2-5, with the complete legal-move list worked out
- * from shared/rules/dragonqi.md (never pasted from the engine).
+ * from docs/rules/dragonqi.md (never pasted from the engine).
  *
  * Vessels are DFEN tokens followed by their cell: "(S0K)c6" is a Green Ship, bow N, with
  * the Prince aboard. A vessel re-aligns toward every existing neighbour but her bow (§4.8),
@@ -27,10 +27,10 @@ typedef struct OceanCase {
 
 static const OceanCase cases[] = {
     /* --- vessel actions (§4.8) --- */
-    {"Sail along the bow, re-align to the seven other directions", "Ke1 Fe2 ke15 (S0)c8",
-     PLAIN_F, PRINCE4 "c8~c9 c8~NE c8~E c8~SE c8~S c8~SW c8~W c8~NW"},
-    {"A bow on the Kraken's Lair neither sails nor rams (§4.10)", "Ke1 Fe2 ke15 (S2)d8",
-     PLAIN_F, PRINCE4 "d8~N d8~NE d8~SE d8~S d8~SW d8~W d8~NW"},
+    {"Sail along the bow, re-align to the seven other directions", "Ke1 Fe2 ke15 (S0)c8", PLAIN_F,
+     PRINCE4 "c8~c9 c8~NE c8~E c8~SE c8~S c8~SW c8~W c8~NW"},
+    {"A bow on the Kraken's Lair neither sails nor rams (§4.10)", "Ke1 Fe2 ke15 (S2)d8", PLAIN_F,
+     PRINCE4 "d8~N d8~NE d8~SE d8~S d8~SW d8~W d8~NW"},
     /* a6: the bow on land a5 gives no sail; W, SW, NW lie off the board */
     {"A bow on land; no re-alignment off the board", "Ke1 Fe2 ke15 (S4)a6", PLAIN_F,
      PRINCE4 "a6~N a6~NE a6~E a6~SE"},
@@ -38,8 +38,7 @@ static const OceanCase cases[] = {
      PRINCE4 "b8~c8 b8~N b8~NE b8~SE b8~S b8~SW b8~W b8~NW"},
     /* c8's Red Ship carries a Dwarf, so she is green: b8 cannot ram her, and she sails for
      * Forest; the Dwarf has no move (c9, b9, d9 are empty water) */
-    {"A commandeered vessel is of her occupant's colour", "Ke1 Fe2 ke15 (S2)b8 (s4P)c8",
-     PLAIN_F,
+    {"A commandeered vessel is of her occupant's colour", "Ke1 Fe2 ke15 (S2)b8 (s4P)c8", PLAIN_F,
      PRINCE4 "b8~N b8~NE b8~SE b8~S b8~SW b8~W b8~NW "
              "c8~c7 c8~N c8~NE c8~E c8~SE c8~SW c8~W c8~NW"},
     {"Ram a vessel of one's own fleet commandeered by the enemy", "ke15 Ke1 Fe2 (s0)d7 (s4N)d8",
@@ -61,9 +60,8 @@ static const OceanCase cases[] = {
      PRINCE4 "e7~f8 e7~N e7~E e7~SE e7~S e7~SW e7~W e7~NW e7xb10 e7d8"},
     {"Cannon: an unoccupied Flagship does not fire", "Ke1 Fe2 ke15 (F0)e7 (s0p)d7 (s0)b7",
      "F DQ0wdy0W - - 000030 - 0 1 lance", PRINCE4 "e7~NE e7~E e7~SE e7~S e7~SW e7~W e7~NW"},
-    {"Cannon: a Flagship without cannonballs does not fire",
-     "Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0)b7", PLAIN_F,
-     PRINCE4 "e7~NE e7~E e7~SE e7~S e7~SW e7~W e7~NW"},
+    {"Cannon: a Flagship without cannonballs does not fire", "Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0)b7",
+     PLAIN_F, PRINCE4 "e7~NE e7~E e7~SE e7~S e7~SW e7~W e7~NW"},
     /* a7's bow W points off the board (she sailed there): no sail, five re-alignments */
     {"A bow pointing off the board after sailing to the edge", "Ke1 Fe2 ke15 (S6)a7", PLAIN_F,
      PRINCE4 "a7~N a7~NE a7~E a7~SE a7~S"},
@@ -71,16 +69,14 @@ static const OceanCase cases[] = {
     /* the Gnome aboard e7 may not board the Green Flagship still in Trafalgar Harbour
      * (flag H); his ship may ram her */
     {"Flagship immunity: no boarding, but ramming", "ke15 Ke1 Fe2 (s4p)e7 (F0)e6",
-     "S DQ0wdy0W - H 000000 - 0 1 lance",
-     WARLORD5 "e7~e6 e7~N e7~NE e7~E e7~SE e7~SW e7~W e7~NW"},
+     "S DQ0wdy0W - H 000000 - 0 1 lance", WARLORD5 "e7~e6 e7~N e7~NE e7~E e7~SE e7~SW e7~W e7~NW"},
     {"A Flagship back in her harbour has no immunity", "ke15 Ke1 Fe2 (s4p)e7 (F0)e6", PLAIN_S,
      WARLORD5 "e7e6 e7~e6 e7~N e7~NE e7~E e7~SE e7~SW e7~W e7~NW"},
     /* Knight on d8: c10 e10 b9 f9 b7 f7 c6 e6; only e10 holds a vessel */
     {"Flagship immunity: no boarding with a capture", "Ke1 Fe2 ke15 (S0N)d8 (f4p)e10",
-     "F DQ0wdy0W - h 000000 - 0 1 lance",
-     PRINCE4 "d8~d9 d8~NE d8~E d8~SE d8~S d8~SW d8~W d8~NW"},
-    {"Boarding with a capture once the Flagship has left", "Ke1 Fe2 ke15 (S0N)d8 (f4p)e10",
-     PLAIN_F, PRINCE4 "d8e10 d8~d9 d8~NE d8~E d8~SE d8~S d8~SW d8~W d8~NW"},
+     "F DQ0wdy0W - h 000000 - 0 1 lance", PRINCE4 "d8~d9 d8~NE d8~E d8~SE d8~S d8~SW d8~W d8~NW"},
+    {"Boarding with a capture once the Flagship has left", "Ke1 Fe2 ke15 (S0N)d8 (f4p)e10", PLAIN_F,
+     PRINCE4 "d8e10 d8~d9 d8~NE d8~E d8~SE d8~S d8~SW d8~W d8~NW"},
     /* the Knight on d4 embarks on e6; its side's immunity is no bar to its own forces */
     {"Own forces embark on their Flagship in harbour", "Ke1 Fe2 ke15 Nd4 (F0)e6",
      "F DQ0wdy0W - H 000000 - 0 1 lance",
@@ -95,8 +91,7 @@ static const OceanCase cases[] = {
     {"Crossbowman embarks on the first vessel of its slide", "Ke1 Fe2 ke15 Ci5 eh5 ei4 (S0)i8",
      PLAIN_F, PRINCE4 "i5i8 i8~i9 i8~S i8~SW i8~W i8~NW"},
     {"A vessel of the other fleet first on the ray bars embarking",
-     "Ke1 Fe2 ke15 Ci5 eh5 ei4 (s4)i7 (S0)i8", PLAIN_F,
-     PRINCE4 "i8~i9 i8~S i8~SW i8~W i8~NW"},
+     "Ke1 Fe2 ke15 Ci5 eh5 ei4 (s4)i7 (S0)i8", PLAIN_F, PRINCE4 "i8~i9 i8~S i8~SW i8~W i8~NW"},
     /* leaps a4 b3 d3 e4 (land), b7 (own, free), d7 (Red), a6 (own, occupied), e6 (empty) */
     {"Knight embarks by leaping onto an own unoccupied vessel",
      "Ke1 Fe2 ke15 Nc5 (S0)b7 (s4)d7 (S0P)a6", PLAIN_F,
@@ -154,14 +149,12 @@ static const OceanCase cases[] = {
     {"Prince on S-land steps only within it", "Ka11 Fe2 ke15 (S0)a10", PLAIN_F,
      "a11a12 a11b12 a11b11 a10~NE a10~E a10~SE a10~S"},
     /* e10 is empty water; f10 is a Green Ship */
-    {"Warlord embarks from S-land on an own free vessel", "ke11 Ke1 Fe2 (s4)d10 (S0)f10",
-     PLAIN_S,
+    {"Warlord embarks from S-land on an own free vessel", "ke11 Ke1 Fe2 (s4)d10 (S0)f10", PLAIN_S,
      "e11d12 e11e12 e11f12 e11d11 e11f11 e11d10 d10~d9 d10~N d10~NE d10~E d10~SE d10~SW "
      "d10~W d10~NW"},
     /* a Dwarf on land and a Knight on land never attack the water cell d6 */
     {"Warlord aboard lands in the Forest; land forces do not attack water",
-     "(s4k)d6 Ke1 Fe2 Pc5 Nb5", PLAIN_S,
-     "d6c5 d6d5 d6e5 d6~N d6~NE d6~E d6~SE d6~SW d6~W d6~NW"},
+     "(s4k)d6 Ke1 Fe2 Pc5 Nb5", PLAIN_S, "d6c5 d6d5 d6e5 d6~N d6~NE d6~E d6~SE d6~SW d6~W d6~NW"},
     /* S-land c11 d11 e11 are closed to her; c10 a free Green Ship, e9 a Dwarf aboard */
     {"Red Witch aboard boards and takes, never enters S-land",
      "ke15 Ke1 Fe2 (s4x)d10 (S0)c10 (S4P)e9", PLAIN_S,
@@ -178,8 +171,8 @@ static const OceanCase cases[] = {
      PRINCE4 "a5a4 a5a3 a5a2 a5a1 a5b5 a5c5 a5d5 a5e5 a5f5 a5g5 a5h5 a5i5 a5a11 a5a12 a5a13 "
              "a5a14 a5a15 a6~a7 a6~NE a6~E a6~SE a6~S"},
     /* --- attacks from the ocean and Direct Capture across the coast (§6.9, §7.1) --- */
-    {"Sword by passage: the vessel carries the Prince beside the Warlord",
-     "(S0K)e9 Fe2 kd11", PLAIN_F, "e9~e10 e9~NE e9~E e9~SE e9~S e9~SW e9~W e9~NW"},
+    {"Sword by passage: the vessel carries the Prince beside the Warlord", "(S0K)e9 Fe2 kd11",
+     PLAIN_F, "e9~e10 e9~NE e9~E e9~SE e9~S e9~SW e9~W e9~NW"},
     /* d11 is beside e10, where the Prince's ship can sail him */
     {"Sword by passage attacks: the Warlord keeps away", "kc12 (S0K)e9 Fe2", PLAIN_S,
      "c12b11 c12c11 c12b12 c12d12 c12b13 c12c13 c12d13"},
@@ -190,31 +183,34 @@ static const OceanCase cases[] = {
     {"Sword by disembarking needs an unattacked landing", "(S0K)d10 Fe2 ke12 pc12", PLAIN_F,
      "d10c11 d10c11/A d10e11 d10~NE d10~E d10~SE d10~S d10~SW d10~W d10~NW"},
     /* d5 and e5 touch e6 across the coast: Direct Captures (§6.9, note 14) */
-    {"Sword across the coast: the Prince on land beside the Warlord aboard",
-     "Kd4 Fe2 (s4k)e6", PLAIN_F, "d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5"},
+    {"Sword across the coast: the Prince on land beside the Warlord aboard", "Kd4 Fe2 (s4k)e6",
+     PLAIN_F, "d4c3 d4c4 d4c5 d4d3 d4d5 d4e3 d4e4 d4e5"},
     /* the Witch's ship sails to c6, beside b5 c5 d5; she cannot step to land from b7 */
-    {"Crystal by passage: the Prince keeps away from the Witch's bow",
-     "Kd4 Fe2 ke15 (s3x)b7", PLAIN_F, "d4c3 d4c4 d4d3 d4e3 d4e4 d4e5"},
+    {"Crystal by passage: the Prince keeps away from the Witch's bow", "Kd4 Fe2 ke15 (s3x)b7",
+     PLAIN_F, "d4c3 d4c4 d4d3 d4e3 d4e4 d4e5"},
     /* the Red Ship on d9 bows at d8: the Prince may board b8 or d9, not d8 */
     {"Ram attack: the Prince may not board a vessel under an enemy bow",
      "(S0K)c8 Fe2 ke15 (s4)d9 (S0)d8 (S0)b8", PLAIN_F,
      "c8b8 c8d9 c8~c9 c8~NE c8~E c8~SE c8~S c8~SW c8~W c8~NW b8~b9 b8~NE b8~E b8~SE b8~S "
      "b8~SW b8~W b8~NW d8~d9 d8~NE d8~E d8~SE d8~S d8~SW d8~W d8~NW"},
     /* the rammer on c8: board her, or ram her first */
-    {"Ram attack: answered by boarding or ramming the rammer", "(S6K)d8 Fe2 ke15 (s2)c8",
-     PLAIN_F, "d8c8 d8~c8"},
+    {"Ram attack: answered by boarding or ramming the rammer", "(S6K)d8 Fe2 ke15 (s2)c8", PLAIN_F,
+     "d8c8 d8~c8"},
     /* a8 fires east over the screen b8 at d8: leave (e9, d9) or put c7's Ship in between;
      * c7 itself is attacked by the Gnome on b8 */
-    {"Cannon attack: leave the line or block it", "(f0p)a8 (s4p)b8 (S0K)d8 (S0)e9 (S0)c7 Fe2 "
-     "ke15", "F DQ0wdy0W - - 000003 - 0 1 lance", "d8e9 d8~d9 c7~c8"},
+    {"Cannon attack: leave the line or block it",
+     "(f0p)a8 (s4p)b8 (S0K)d8 (S0)e9 (S0)c7 Fe2 "
+     "ke15",
+     "F DQ0wdy0W - - 000003 - 0 1 lance", "d8e9 d8~d9 c7~c8"},
     /* the Knight's ship is red: were he to leave her, her bow on d8 would ram the Prince */
-    {"A vacated vessel reverts to her colour and may ram", "(S0K)d8 (s2N)c8 Fe2 ke15 (S0)e9 "
-     "(s4p)a9", PLAIN_F,
+    {"A vacated vessel reverts to her colour and may ram",
+     "(S0K)d8 (s2N)c8 Fe2 ke15 (S0)e9 "
+     "(s4p)a9",
+     PLAIN_F,
      "d8e9 d8~d9 d8~NE d8~E d8~SE d8~S d8~SW d8~W d8~NW c8~N c8~NE c8~SE c8~S c8~SW c8~W "
      "c8~NW e9~e10 e9~NE e9~E e9~SE e9~S e9~SW e9~W e9~NW"},
     /* the Castle aboard a8 slides over a7 a6 a5 onto a4 */
-    {"A force aboard attacks a royal on land", "(s4t)a8 Ka4 Fe2 ke15", PLAIN_F,
-     "a4b3 a4b4 a4b5"},
+    {"A force aboard attacks a royal on land", "(s4t)a8 Ka4 Fe2 ke15", PLAIN_F, "a4b3 a4b4 a4b5"},
     /* the Castle aboard e7 slides over e6 and the empty e-file onto e0 (§7.1: the ray ends
      * there); the Guard must block it */
     {"A force aboard attacks the confined Prince along the e-file", "(s4t)e7 Gd2 ke15",
@@ -253,8 +249,8 @@ START_TEST(ocean_make_effects)
         {"the Storm Queen embarks as the Red Witch, her arrows forfeited",
          "qe12 ki15 Ke1 Fe2 (s4)c10", "S DQ0wdy0W - - 000300 - 0 1 lance", "e12c10",
          "8k/9/9/9/9/2(s4x)6/9/9/9/9/9/9/9/4F4/4K4 F DQ0wdy0W - - 000000 - 1 1 lance"},
-        {"a Flagship sailing out of her harbour loses her immunity for good",
-         "Ke1 Fe2 ke15 (F0)e6", "F DQ0wdy0W - H 000030 - 5 1 lance", "e6~e7",
+        {"a Flagship sailing out of her harbour loses her immunity for good", "Ke1 Fe2 ke15 (F0)e6",
+         "F DQ0wdy0W - H 000030 - 5 1 lance", "e6~e7",
          "4k4/9/9/9/9/9/9/9/4(F0)4/9/9/9/9/4F4/4K4 S DQ0wdy0W - - 000030 - 0 2 lance"},
         {"re-aligning in harbour keeps it", "Ke1 Fe2 ke15 (F0)e6",
          "F DQ0wdy0W - H 000030 - 5 1 lance", "e6~NE",
@@ -343,8 +339,8 @@ START_TEST(ocean_forced_wins)
         const char *pieces, *fields;
         int plies;
     } wins[] = {
-        {"(S0K)e9 Fe2 kd11", PLAIN_F, 1},     /* Sword by passage */
-        {"(s4x)c7 Kd5 Fe2 ke15", PLAIN_S, 1}, /* Crystal by passage */
+        {"(S0K)e9 Fe2 kd11", PLAIN_F, 1},       /* Sword by passage */
+        {"(s4x)c7 Kd5 Fe2 ke15", PLAIN_S, 1},   /* Crystal by passage */
         {"(S0K)d10 Fe2 ke12 pc12", PLAIN_F, 1}, /* Sword by landing on e11 */
     };
     for (size_t i = 0; i < sizeof wins / sizeof *wins; i++) {
@@ -354,9 +350,9 @@ START_TEST(ocean_forced_wins)
 }
 END_TEST
 
-#define START_FEN                                                                            \
-    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
-    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhd "   \
+#define START_FEN                                                                                  \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                        \
+    "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhd "         \
     "220333 - 0 1 lance"
 
 START_TEST(situation_repetition)

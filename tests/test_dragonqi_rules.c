@@ -1,6 +1,6 @@
 /*
  * DragonQi: one hand-built position per rule, with the complete legal-move list worked out
- * from shared/rules/dragonqi.md (never pasted from the engine). Positions are lists of
+ * from docs/rules/dragonqi.md (never pasted from the engine). Positions are lists of
  * forces; DQT_PLAIN is "Queen at Work, nothing enclosed changed, no rights, no munitions".
  * The Prince's four steps from e1 beside the Princess on e2 (d1 f1 d2 f2) recur: a side
  * always has its royal. "attacks" comments name the cells a force could capture on.
@@ -39,14 +39,14 @@ static const RuleCase cases[] = {
     {"En passant by Trolls; the Princess is never taken", "ke15 Ke1 Fe2 eb4 ed3 Pc4",
      "S DQ0wdy0W - - 000000 c3 0 1 lance",
      WARLORD5 "b4b3 b4c3 b4c3/EP b4a3 b4c4 b4a4 d3d2 d3c2 d3e3 d3c3 d3c3/EP"},
-    {"Elf reaching rank 15: exchanges for the Captive Wizard and the pools",
-     "kg11 Ke1 Fe2 Ec14", "F DQ0wdy0W HR - 000000 - 0 1 lance",
+    {"Elf reaching rank 15: exchanges for the Captive Wizard and the pools", "kg11 Ke1 Fe2 Ec14",
+     "F DQ0wdy0W HR - 000000 - 0 1 lance",
      PRINCE4 "c14c15 c14c15/XC c14c15/XK c14c15/XR c14d15 c14d15/XC c14d15/XK c14d15/XR "
              "c14b15 c14b15/XC c14b15/XK c14b15/XR c14d14 c14b14"},
     {"Elf moving along rank 15: no exchange", "kg11 Ke1 Fe2 Ec15",
      "F DQ0wdy0W HNR - 000000 - 0 1 lance", PRINCE4 "c15d15 c15b15"},
-    {"Troll reaching rank 1: exchanges for the Captive Magician and the pools",
-     "ke15 Ke1 Fe2 ec2", "S DQ0wdy0W hn - 000000 - 0 1 lance",
+    {"Troll reaching rank 1: exchanges for the Captive Magician and the pools", "ke15 Ke1 Fe2 ec2",
+     "S DQ0wdy0W hn - 000000 - 0 1 lance",
      WARLORD5 "c2c1 c2c1/XC c2c1/XK c2c1/XN c2d1 c2d1/XC c2d1/XK c2d1/XN "
               "c2b1 c2b1/XC c2b1/XK c2b1/XN c2d2 c2b2"},
     {"Palace Defender: five steps, demoted when leaving", "Ke1 Fe2 ke15 Ud3", "F " DQT_PLAIN,
@@ -58,8 +58,7 @@ static const RuleCase cases[] = {
     {"Green Knight: leaps on its land", "ke15 Ke1 Fe2 Nb4 Pa2 ed3", "F " DQT_PLAIN,
      "e1d1 e1f1 e1f2 a2a3 a2a4 b4d5 b4d3 b4c2"},
     /* (2,-3) reaches e0, never a destination */
-    {"White Knight, Lance", "ke15 Ke1 Fe2 Hc3", "F " DQT_PLAIN,
-     PRINCE4 "c3f4 c3f2 c3f5 c3f1"},
+    {"White Knight, Lance", "ke15 Ke1 Fe2 Hc3", "F " DQT_PLAIN, PRINCE4 "c3f4 c3f2 c3f5 c3f1"},
     {"White Knight, Sword", "ke15 Ke1 Fe2 Hc3", "F DQ0wdy0W - - 000000 - 0 1 sword",
      PRINCE4 "c3b2 c3d2 c3b4 c3d4 c3a1 c3a5 c3e5 c3b1 c3d1 c3b5 c3d5 c3a2 c3a4 c3e4"},
     {"White Knight, Pike", "ke15 Ke1 Fe2 Hc3", "F DQ0wdy0W - - 000000 - 0 1 pike",
@@ -72,8 +71,8 @@ static const RuleCase cases[] = {
     {"Siege Director: rook captures and cannon captures", "kh15 Ke1 Fe2 Mc12 pc14 cc15 Ed12 pe12",
      "F " DQT_PLAIN,
      PRINCE4 "d12d13 d12e13 d12c13 d12e12 c12c13 c12c14 c12c15 c12e12 c12c11 c12b12 c12a12"},
-    {"Buccaneer: diagonal slides, first force captured", "ke15 Ke1 Fe2 Bb2 ed4",
-     "F " DQT_PLAIN, PRINCE4 "b2c3 b2d4 b2a3 b2c1 b2a1"},
+    {"Buccaneer: diagonal slides, first force captured", "ke15 Ke1 Fe2 Bb2 ed4", "F " DQT_PLAIN,
+     PRINCE4 "b2c3 b2d4 b2a3 b2c1 b2a1"},
     {"Ranger: diagonal slides and jumps", "ki15 Ke1 Fe2 Rb12 pc13 ce15", "F " DQT_PLAIN,
      PRINCE4 "b12c13 b12e15 b12a13 b12c11 b12a11"},
     /* flights ignore the Gnome on b12, the glide reaches every empty a-file cell of F-land */
@@ -94,12 +93,12 @@ static const RuleCase cases[] = {
      "e15d15 e15d14 e15f14 e14e13 e14e12 e14e11 e14f14 e14g14 e14h14 e14i14 e14d14 e14c14 "
      "e14b14 e14a14 e14f15 e14d15 e14f13 e14g12 e14d13 e14c12 e14b11 e14xg12 e14xb11 "
      "e14xa14"},
-    {"Queen at War: slides and arrows at Ravens and Winged Serpents",
-     "Qa1 Ke1 yd4 aa5 ke15", "F " SERPENT " - - 002000 - 0 1 lance",
+    {"Queen at War: slides and arrows at Ravens and Winged Serpents", "Qa1 Ke1 yd4 aa5 ke15",
+     "F " SERPENT " - - 002000 - 0 1 lance",
      "e1d1 e1f1 e1d2 e1e2 a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1 a1b2 a1c3 a1d4 a1xa5 a1xd4"},
     /* flies over the Gnome on c14, stopped by the Jailer on e13 */
-    {"Ice Dragon: flights and blazes up to the Jailer's shield",
-     "Dc13 le13 ki15 Fe2 pc14 pf13", "F KQ0wdy-W - - 000000 - 0 1 lance",
+    {"Ice Dragon: flights and blazes up to the Jailer's shield", "Dc13 le13 ki15 Fe2 pc14 pf13",
+     "F KQ0wdy-W - - 000000 - 0 1 lance",
      "c13c14 c13c15 c13d14 c13e15 c13d13 c13d12 c13e11 c13c12 c13c11 c13b12 c13a11 c13b13 "
      "c13a13 c13b14 c13a15"},
     {"Elder Serpent: orthogonal flights up to the Librarian", "dc3 Le3 Ke1 Pc4",
@@ -124,9 +123,8 @@ static const RuleCase cases[] = {
     {"Librarian: steps to empty cells of own land", "Lb2 ec3 Ke1 ke15",
      "F " SERPENT " - - 000000 - 0 1 lance",
      "e1d1 e1f1 e1e2 e1f2 b2a1 b2b1 b2c1 b2a2 b2c2 b2a3 b2b3"},
-    {"Red Witch: steps on F-land; reaching the Prince's side is the Crystal",
-     "xc3 Ke1 Fe2 ke15", "S " DQT_PLAIN,
-     WARLORD5 "c3b2 c3c2 c3d2 c3b3 c3d3 c3b4 c3c4 c3d4"},
+    {"Red Witch: steps on F-land; reaching the Prince's side is the Crystal", "xc3 Ke1 Fe2 ke15",
+     "S " DQT_PLAIN, WARLORD5 "c3b2 c3c2 c3d2 c3b3 c3d3 c3b4 c3c4 c3d4"},
     /* d1 and d2 stay within her reach (c2, e1), f1 and f2 do not */
     {"Crystal threat: the Prince must leave the Red Witch's reach", "xc3 Ke1 Fe2 ke15",
      "F " DQT_PLAIN, "e1f1 e1f2"},
@@ -138,8 +136,8 @@ static const RuleCase cases[] = {
     /* screen f13, then the first force beyond: e13, d13 or c13 wherever the Prince stands */
     {"Sword: the Warlord screens a Catapult's jump", "Kd12 kf13 ch13 Fe2", "F " DQT_PLAIN,
      "d12c11 d12d11 d12e11 d12c12 d12e12"},
-    {"Sword: the Warlord may not come within the Prince's reach", "Kd12 kg14 Fe2",
-     "S " DQT_PLAIN, "g14g13 g14h13 g14h14 g14f15 g14g15 g14h15"},
+    {"Sword: the Warlord may not come within the Prince's reach", "Kd12 kg14 Fe2", "S " DQT_PLAIN,
+     "g14g13 g14h13 g14h14 g14f15 g14g15 g14h15"},
     {"Planting the Forest Flag on e13", "Ke13 ka15 Fe2", "F " DQT_PLAIN,
      "e13d12 e13e12 e13f12 e13d13 e13f13 e13d14 e13e14 e13f14 e13=F"},
     {"No planting under attack", "Ke13 ka15 te15 Fe2", "F " DQT_PLAIN,
@@ -157,15 +155,13 @@ static const RuleCase cases[] = {
      "e1d1 e1f1 e1f2 e1h1 a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1 i1i2 i1i3 i1i4 i1i5 i1h1 "
      "i1g1 i1f1"},
     {"Towering that lands beside the Warlord is a Direct Capture", "kb2 Ke1 Fe2 Ta1",
-     "F DQ0wdy0W - A 000000 - 0 1 lance",
-     PRINCE4 "e1b1 a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1"},
+     "F DQ0wdy0W - A 000000 - 0 1 lance", PRINCE4 "e1b1 a1a2 a1a3 a1a4 a1a5 a1b1 a1c1 a1d1"},
     {"Castling after the Ice Dragon was set afire", "ke15 ta15 Fe2",
      "S " AFIRE " - a 000000 - 0 1 lance",
      WARLORD5 "e15b15 a15b15 a15c15 a15d15 a15a14 a15a13 a15a12 a15a11"},
     /* a Troll on d1 attacks e0: only the Guard's capture answers it */
     {"Confined Prince attacked by a Troll", "Fe2 Gd2 ed1 ke15",
-     "F " AFIRE " - - 000000 - 0 1 lance",
-     "d2d1"},
+     "F " AFIRE " - - 000000 - 0 1 lance", "d2d1"},
     /* the Red Siege Machine jumps the Princess onto e0; a screen on e1 or e3 answers */
     {"Confined Prince attacked along the e-file", "Fe2 Gd2 me5 ke15",
      "F " AFIRE " - - 000000 - 0 1 lance", "d2e1 d2e3"},

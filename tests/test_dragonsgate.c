@@ -1,6 +1,6 @@
 /*
  * Dragon's Gate: perft, hand-checked move lists, FEN, notation, results, puzzles.
- * Every expected list below is written from the rules (shared/rules/dragonsgate.md),
+ * Every expected list below is written from the rules (docs/rules/dragonsgate.md),
  * square by square; the comments give the reasoning.
  */
 #include <stdio.h>
@@ -79,8 +79,7 @@ static const struct {
     /* North on the a-file: no wrap to the h-file */
     {"8/8/8/d7/8/8/8/7D b 0 1", "a5a4 a5b4"},
     /* edge flies: a1 over b2 to c3, h1 over g2 to f3; no wrap across the edges */
-    {"7d/8/8/8/8/8/1D4D1/D6D w 0 1",
-     "a1a2 a1c3 b2a3 b2b3 b2c3 h1h2 h1f3 g2f3 g2g3 g2h3"},
+    {"7d/8/8/8/8/8/1D4D1/D6D w 0 1", "a1a2 a1c3 b2a3 b2b3 b2c3 h1h2 h1f3 g2f3 g2g3 g2h3"},
     /* at the gate: c7 steps through on d8, or withdraws taking c8 (to c6) or b8 (to d6) */
     {"1dd5/2D5/8/8/8/8/8/8 w 0 1", "c7d8 c7d6 c7c6"},
     /* North has passed the gate on d1: the game is over, South has no move */
@@ -133,8 +132,7 @@ START_TEST(make_moves)
     assert_after(g, "8/8/8/3d4/3D4/8/8/8 w 0 1", "d4d3", "8/8/8/8/8/3D4/8/8 b 0 1");
     assert_after(g, "8/8/8/4d3/4D3/8/8/D7 b 0 1", "e5e6", "8/8/4d3/8/8/8/8/D7 w 0 2");
     assert_after(g, "8/8/3d4/3d4/8/8/8/D7 b 0 7", "d6d4", "8/8/8/3d4/3d4/8/8/D7 w 0 8");
-    assert_after(g, DG_START, "c1c3 c7c6",
-                 "dddddddd/dd1ddddd/2d5/8/8/2D5/DDDDDDDD/DD1DDDDD w 0 2");
+    assert_after(g, DG_START, "c1c3 c7c6", "dddddddd/dd1ddddd/2d5/8/8/2D5/DDDDDDDD/DD1DDDDD w 0 2");
 }
 END_TEST
 
@@ -231,9 +229,23 @@ START_TEST(notation)
         ck_assert_str_eq(s, good[i][1]);
     }
     t_load(g, DG_START, pos);
-    static const char *bad[] = {"c2c4", "c2", "c2c3x", "", "C2C3", "0000", "i2i3", "c2c2",
-                                "c7c6", "c1c2", "c2b1", "c3c4", " c2c3", "c2c3 ", "c2-c3",
-                                "a1a9", "\xff\xfe\x01\x02"};
+    static const char *bad[] = {"c2c4",
+                                "c2",
+                                "c2c3x",
+                                "",
+                                "C2C3",
+                                "0000",
+                                "i2i3",
+                                "c2c2",
+                                "c7c6",
+                                "c1c2",
+                                "c2b1",
+                                "c3c4",
+                                " c2c3",
+                                "c2c3 ",
+                                "c2-c3",
+                                "a1a9",
+                                "\xff\xfe\x01\x02"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(g->parse_move(pos, bad[i]) == MOVE_NONE, "accepted '%s'", bad[i]);
     /* a withdrawal needs a victim: d4d3 with nothing on d5 is no move */
@@ -389,8 +401,8 @@ END_TEST
 /* Shut in by c8-e8 alone, d7 must withdraw first: no win within three plies. */
 START_TEST(no_quick_win)
 {
-    ck_assert_int_eq(
-        t_forced_win_plies(t_game("dragonsgate"), "2ddd3/3D4/8/8/7d/8/8/8 w 0 1", 3), -1);
+    ck_assert_int_eq(t_forced_win_plies(t_game("dragonsgate"), "2ddd3/3D4/8/8/7d/8/8/8 w 0 1", 3),
+                     -1);
 }
 END_TEST
 

@@ -15,7 +15,7 @@
 
 /* ---- reading the line ---------------------------------------------------------------- */
 
-static const char *const top_keys[] = {"game",  "sides",  "turn",   "fen",   "width", "height",
+static const char *const top_keys[] = {"game",  "sides",  "turn",   "fen",   "width",   "height",
                                        "cells", "pieces", "result", "moves", "history", "scoring"};
 
 static bool is_cell(const JsonValue *root, const char *name)
@@ -131,10 +131,7 @@ static JsonValue *json_after(const char *setup)
 
 /* ---- looking things up ----------------------------------------------------------------- */
 
-static int count(const JsonValue *root, const char *key)
-{
-    return json_member(root, key)->count;
-}
+static int count(const JsonValue *root, const char *key) { return json_member(root, key)->count; }
 
 static const JsonValue *cell(const JsonValue *root, const char *name)
 {
@@ -253,12 +250,14 @@ START_TEST(quoting)
     char err[128];
     JsonValue *v = json_parse(q, err, sizeof err);
     ck_assert_ptr_nonnull(v);
-    ck_assert_str_eq(v->string, "a\"b\\c\nd\te\x01\x7f\xef\xbf\xbd\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd");
+    ck_assert_str_eq(v->string,
+                     "a\"b\\c\nd\te\x01\x7f\xef\xbf\xbd\xc3\xa9\xef\xbf\xbd\xef\xbf\xbd");
     json_free(v);
     free(q);
     /* the checker itself refuses what is not JSON */
-    const char *bad[] = {"{\"a\":1,}", "[1 2]", "\"a\x01\"", "{\"a\":01}", "[1] x", "\"\\x\"",
-                         "{\"a\":1,\"a\":2}", "\"\xff\"", "tru", "[", "\"\\ud800\""};
+    const char *bad[] = {"{\"a\":1,}", "[1 2]",   "\"a\x01\"",         "{\"a\":01}",
+                         "[1] x",      "\"\\x\"", "{\"a\":1,\"a\":2}", "\"\xff\"",
+                         "tru",        "[",       "\"\\ud800\""};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         v = json_parse(bad[i], err, sizeof err);
         ck_assert_msg(v == NULL, "accepted %s", bad[i]);
@@ -325,7 +324,6 @@ START_TEST(breakthrough_moves_and_results)
 }
 END_TEST
 
-
 /* ---- Dragon's Gate --------------------------------------------------------------------- */
 
 #define DG "setoption name UCI_Variant value dragonsgate\n"
@@ -350,7 +348,8 @@ START_TEST(dragonsgate_json)
     expect_move(root, "d2e3", "d2>e3 path=d2,e3 captured= converted= text=d2-e3");
     json_free(root);
     root = json_after(DG "position fen 3D4/8/8/8/8/8/7d/8 b 0 1\n");
-    expect_result(root, "0 through the gate | White wins: a Dragon passed through Black's gate | -");
+    expect_result(root,
+                  "0 through the gate | White wins: a Dragon passed through Black's gate | -");
     json_free(root);
     root = json_after(DG "position fen 8/8/8/8/8/8/8/D7 b 0 1\n");
     expect_result(root, "0 all Dragons captured | White wins: Black has no Dragon left | -");
@@ -379,24 +378,29 @@ START_TEST(draughts_json)
     root = json_after(DD "position fen 4K3/1P1p4/4p3/8/K1p2P2/8/2p5/8 w 0 1\n");
     expect_pieces_on(root, "a4", "0 daimyo K 'White Daimyo' []");
     ck_assert_int_eq(count(root, "moves"), 1);
-    expect_move(root, "a4e4e7c7c1", "a4>c1 path=a4,e4,e7,c7,c1 captured=c2,c4,e6,d7 converted= "
-                                    "text=a4xe4xe7xc7xc1 (takes 4)");
+    expect_move(root, "a4e4e7c7c1",
+                "a4>c1 path=a4,e4,e7,c7,c1 captured=c2,c4,e6,d7 converted= "
+                "text=a4xe4xe7xc7xc1 (takes 4)");
     json_free(root);
     /* a man crowned at the end of its capture; two moves from one origin to one square */
     root = json_after(DD "position fen 4k3/3p4/3P4/5p2/8/8/8/8 w 0 1\n");
-    expect_move(root, "d6d8f8", "d6>f8 path=d6,d8,f8 captured=d7,e8 converted=f8 "
-                                "text=d6xd8xf8, crowned Daimyo (takes 2)");
+    expect_move(root, "d6d8f8",
+                "d6>f8 path=d6,d8,f8 captured=d7,e8 converted=f8 "
+                "text=d6xd8xf8, crowned Daimyo (takes 2)");
     json_free(root);
     root = json_after(DD "position fen 8/8/8/3p4/2p5/1p1p4/1Pp5/8 w 0 1\n");
-    expect_move(root, "b2b4d4d6", "b2>d6 path=b2,b4,d4,d6 captured=b3,c4,d5 converted= "
-                                  "text=b2xb4xd4xd6 (takes 3)");
-    expect_move(root, "b2d2d4d6", "b2>d6 path=b2,d2,d4,d6 captured=c2,d3,d5 converted= "
-                                  "text=b2xd2xd4xd6 (takes 3)");
+    expect_move(root, "b2b4d4d6",
+                "b2>d6 path=b2,b4,d4,d6 captured=b3,c4,d5 converted= "
+                "text=b2xb4xd4xd6 (takes 3)");
+    expect_move(root, "b2d2d4d6",
+                "b2>d6 path=b2,d2,d4,d6 captured=c2,d3,d5 converted= "
+                "text=b2xd2xd4xd6 (takes 3)");
     json_free(root);
     /* a Daimyo ending its capture on b4, which it emptied on the way */
     root = json_after(DD "position fen k7/5ppp/K2p1ppp/8/1P5P/1PPPPPP1/2P2PPP/1k6 b 0 16\n");
-    expect_move(root, "a8a4d4d2b2b4", "a8>b4 path=a8,a4,d4,d2,b2,b4 captured=c2,b3,d3,b4,a6 "
-                                      "converted= text=a8xa4xd4xd2xb2xb4 (takes 5)");
+    expect_move(root, "a8a4d4d2b2b4",
+                "a8>b4 path=a8,a4,d4,d2,b2,b4 captured=c2,b3,d3,b4,a6 "
+                "converted= text=a8xa4xd4xd2xb2xb4 (takes 5)");
     json_free(root);
     root = json_after(DD "position fen 8/8/8/8/8/P7/pPP5/K7 b 0 1\n");
     expect_result(root, "0 no legal move | White wins: Black has no legal move | -");
@@ -426,7 +430,6 @@ START_TEST(draughts_json)
 }
 END_TEST
 
-
 /* ---- Three Dragons --------------------------------------------------------------------- */
 
 #define TD "setoption name UCI_Variant value threedragons\n"
@@ -455,15 +458,18 @@ START_TEST(threedragons_json)
     json_free(root);
     /* one origin and destination, two moves: the custodial pair or the weaker d4 */
     root = json_after(TDS "position fen M6p1M/9/9/9/2C1C1C2/3p15/1P3p21p6P33/9/M2P54M w - 0 1\n");
-    expect_move(root, "d1d3", "d1>d3 path=d1,d3 captured=c3,e3 converted= "
-                              "text=d1-d3, captures c3 e3");
-    expect_move(root, "d1d3xd4", "d1>d3 path=d1,d3 captured=d4 converted= "
-                                 "text=d1-d3, captures d4 by strength");
+    expect_move(root, "d1d3",
+                "d1>d3 path=d1,d3 captured=c3,e3 converted= "
+                "text=d1-d3, captures c3 e3");
+    expect_move(root, "d1d3xd4",
+                "d1>d3 path=d1,d3 captured=d4 converted= "
+                "text=d1-d3, captures d4 by strength");
     json_free(root);
     /* a strength capture that tames the c5 dragon: the cave turns into a white piece */
     root = json_after(TDD "position fen M6p1M/7p11/9/2P2p25/1P3C1C1C2/2P16/3P55/9/M7M w - 5 3\n");
-    expect_move(root, "d3d5xd6", "d3>d5 path=d3,d5 captured=d6 converted=c5 "
-                                 "text=d3-d5, captures d6 by strength, tames the dragon of c5");
+    expect_move(root, "d3d5xd6",
+                "d3>d5 path=d3,d5 captured=d6 converted=c5 "
+                "text=d3-d5, captures d6 by strength, tames the dragon of c5");
     json_free(root);
     root = json_after(TDD "position fen M7M/9/9/2p3p25/1p6P31C1C2/2p46/8p2/7p2P1/M7M w c 0 1\n");
     expect_pieces_on(root, "c5", "0 dragon P3 'White dragon, strength 3' []");
@@ -488,7 +494,6 @@ START_TEST(threedragons_json)
                         "Result: White wins: Black has only one piece left\n");
 }
 END_TEST
-
 
 /* ---- Dragon Face ----------------------------------------------------------------------- */
 
@@ -517,19 +522,23 @@ START_TEST(dragonface_json)
     /* a capture into the corner converts b8 and revives k4: two moves from c7 to a9 */
     root = json_after(DF "position fen 4g6/1g1g7/1gG8/2G4e3/11/10A/11/9E1/11 w - - 0 1\n");
     expect_pieces_on(root, "k4", "0 ambassador A 'White Ambassador' [trapped]");
-    expect_move(root, "c7a9", "c7>a9 path=c7,a9 captured= converted=b8 "
-                              "text=c7-a9, converts the governor on b8");
-    expect_move(root, "c7a9@k4", "c7>a9 path=c7,a9 captured= converted=b8,k4 "
-                                 "text=c7-a9, converts the governor on b8, revives the "
-                                 "Ambassador on k4");
-    expect_move(root, "c7c8@k4", "c7>c8 path=c7,c8 captured= converted=k4 "
-                                 "text=c7-c8, revives the Ambassador on k4");
+    expect_move(root, "c7a9",
+                "c7>a9 path=c7,a9 captured= converted=b8 "
+                "text=c7-a9, converts the governor on b8");
+    expect_move(root, "c7a9@k4",
+                "c7>a9 path=c7,a9 captured= converted=b8,k4 "
+                "text=c7-a9, converts the governor on b8, revives the "
+                "Ambassador on k4");
+    expect_move(root, "c7c8@k4",
+                "c7>c8 path=c7,c8 captured= converted=k4 "
+                "text=c7-c8, revives the Ambassador on k4");
     json_free(root);
     /* after that revival: the free Ambassador on its Governor, the immune convert */
     root = json_after(DF "position fen 4g6/1g1g7/1gG8/2G4e3/11/10A/11/9E1/11 w - - 0 1 "
                          "moves c7a9@k4\n");
-    expect_pieces_on(root, "k4", "0 ambassador A 'White Ambassador' [free] / "
-                                 "0 governor G 'White Governor' [underneath]");
+    expect_pieces_on(root, "k4",
+                     "0 ambassador A 'White Ambassador' [free] / "
+                     "0 governor G 'White Governor' [underneath]");
     expect_pieces_on(root, "b8", "0 governor G 'White Governor' [immune]");
     expect_pieces_on(root, "a9", "");
     json_free(root);
@@ -560,7 +569,6 @@ START_TEST(dragonface_json)
                         "Result: White wins: the Emperor is captured\n");
 }
 END_TEST
-
 
 /* ---- DragonQi -------------------------------------------------------------------------- */
 
@@ -614,20 +622,24 @@ START_TEST(dragonqi_start)
     expect_pieces_on(root, "a1", "1 watchtower T* 'Watchtower' [bird-inside]");
     expect_pieces_on(root, "e2", "1 princess F 'Woodland Princess' [arrows-2]");
     expect_pieces_on(root, "e14", "0 queen q 'Storm Queen' [arrows-3]");
-    expect_pieces_on(root, "e10", "0 flagship f 'Red Flagship' [bow-s,cannonballs-3,in-home-harbour]");
+    expect_pieces_on(root, "e10",
+                     "0 flagship f 'Red Flagship' [bow-s,cannonballs-3,in-home-harbour]");
     expect_pieces_on(root, "d6", "1 ship S 'Green Ship' [bow-ne]");
     expect_pieces_on(root, "e0", "1 dragon D 'Watching Ice Dragon' [inert]");
     expect_pieces_on(root, "e16", "0 serpent d 'Waiting Elder Winged Serpent' [inert]");
     expect_pieces_on(root, "library", "1 queen Q 'TrueBorn Queen at Work' [at-work,arrows-2]");
     expect_pieces_on(root, "desk", "1 librarian L 'Librarian' [shield-lowered]");
     expect_pieces_on(root, "scholarstower", "0 magician w 'Captive Magician' [captive]");
-    expect_pieces_on(root, "centraldungeon", "0 serpent y 'Waiting Younger Winged Serpent' [inert]");
+    expect_pieces_on(root, "centraldungeon",
+                     "0 serpent y 'Waiting Younger Winged Serpent' [inert]");
     expect_pieces_on(root, "books", "");
     ck_assert_int_eq(count(root, "moves"), 79);
-    expect_move(root, "e10~SW", "e10>e10 path=e10 captured= converted= "
-                                "text=Red Flagship on e10 turns her bow SW");
-    expect_move(root, "i15^i4", "i15>i4 path=i15,i4 captured= converted= "
-                                "text=maiden flight: the Raven leaves its tower on i15 for i4");
+    expect_move(root, "e10~SW",
+                "e10>e10 path=e10 captured= converted= "
+                "text=Red Flagship on e10 turns her bow SW");
+    expect_move(root, "i15^i4",
+                "i15>i4 path=i15,i4 captured= converted= "
+                "text=maiden flight: the Raven leaves its tower on i15 for i4");
     json_free(root);
 }
 END_TEST
@@ -635,29 +647,35 @@ END_TEST
 START_TEST(dragonqi_vessels_and_events)
 {
     /* the Green Flagship fires over the occupied screen d7 and sinks the Red Ship on b7 */
-    JsonValue *root = dq_json("Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0)b7",
-                              "F DQ0wdy0W - - 000030 - 0 1 lance", "");
-    expect_pieces_on(root, "e7", "1 flagship F 'Green Flagship' [bow-n,cannonballs-3] / "
-                                 "1 dwarf P 'Dwarf' [aboard]");
+    JsonValue *root =
+        dq_json("Ke1 Fe2 ke15 (F0P)e7 (s0p)d7 (s0)b7", "F DQ0wdy0W - - 000030 - 0 1 lance", "");
+    expect_pieces_on(root, "e7",
+                     "1 flagship F 'Green Flagship' [bow-n,cannonballs-3] / "
+                     "1 dwarf P 'Dwarf' [aboard]");
     expect_pieces_on(root, "d7", "0 ship s 'Red Ship' [bow-n] / 0 gnome p 'Gnome' [aboard]");
-    expect_move(root, "e7xb7", "e7>b7 path=e7,b7 captured=b7 converted= "
-                               "text=Green Flagship on e7 fires at b7, sinks the Red Ship");
+    expect_move(root, "e7xb7",
+                "e7>b7 path=e7,b7 captured=b7 converted= "
+                "text=Green Flagship on e7 fires at b7, sinks the Red Ship");
     json_free(root);
     /* a ram on a Red Ship the Green Knight commandeered sinks her with him */
     root = dq_json("ke15 Ke1 Fe2 (s0)d7 (s4N)d8", "S " DQT_PLAIN, "");
-    expect_pieces_on(root, "d8", "1 ship s 'Red Ship' [bow-s,commandeered] / "
-                                 "1 knight N 'Green Knight' [aboard]");
-    expect_move(root, "d7~d8", "d7>d8 path=d7,d8 captured=d8 converted= text=Red Ship sails "
-                               "d7-d8, captures the Green Knight on d8, sinks the Red Ship");
+    expect_pieces_on(root, "d8",
+                     "1 ship s 'Red Ship' [bow-s,commandeered] / "
+                     "1 knight N 'Green Knight' [aboard]");
+    expect_move(root, "d7~d8",
+                "d7>d8 path=d7,d8 captured=d8 converted= text=Red Ship sails "
+                "d7-d8, captures the Green Knight on d8, sinks the Red Ship");
     json_free(root);
     /* the Prince lands on the Storm Beaches: plain, or setting the Ice Dragon afire, which
      * puts the Dragon on the landing cell and the Prince in the White Room */
     root = dq_json("(S0K)d10 Fe2 ka15", "F " DQT_PLAIN, "");
-    expect_move(root, "d10d11", "d10>d11 path=d10,d11 captured= converted= "
-                                "text=TrueBorn Prince d10-d11");
-    expect_move(root, "d10d11/A", "d10>d11 path=d10,d11 captured= converted=d11,e0 "
-                                  "text=TrueBorn Prince d10-d11; now: Ice Dragon Afire on d11, "
-                                  "TrueBorn Prince on e0");
+    expect_move(root, "d10d11",
+                "d10>d11 path=d10,d11 captured= converted= "
+                "text=TrueBorn Prince d10-d11");
+    expect_move(root, "d10d11/A",
+                "d10>d11 path=d10,d11 captured= converted=d11,e0 "
+                "text=TrueBorn Prince d10-d11; now: Ice Dragon Afire on d11, "
+                "TrueBorn Prince on e0");
     json_free(root);
     root = dq_json("(S0K)d10 Fe2 ka15", "F " DQT_PLAIN, "d10d11/A");
     expect_pieces_on(root, "d11", "1 dragon D 'Ice Dragon Afire' [afire]");
@@ -698,23 +716,22 @@ START_TEST(dragonqi_results)
     expect_result(root, "-1 100 plies without progress | Truce after 100 plies without "
                         "progress: 1-1 | 1-1");
     json_free(root);
-    root = dq_json("Ke1 Fe2 ke15", "S " DQT_PLAIN, "e15d15 e1d1 d15e15 d1e1 e15d15 e1d1 "
-                                                     "d15e15 d1e1");
+    root = dq_json("Ke1 Fe2 ke15", "S " DQT_PLAIN,
+                   "e15d15 e1d1 d15e15 d1e1 e15d15 e1d1 "
+                   "d15e15 d1e1");
     expect_result(root, "-1 threefold repetition | Truce by threefold repetition: 1-1 | 1-1");
     json_free(root);
 }
 END_TEST
-
 
 /* Every game, along a random game from its start: every line parses and keeps its shape
  * (cells named once, pieces and touched cells on named cells, the moves exactly those of
  * `moves`), and the history is the moves played. */
 START_TEST(every_game_along_random_games)
 {
-    static const char *const games[] = {"breakthrough",          "dragonface",
-                                        "dragonsgate",           "threedragons",
-                                        "threedragons-strength", "threedragons-dragons",
-                                        "dragondraughts",        "dragonqi"};
+    static const char *const games[] = {
+        "breakthrough",          "dragonface",           "dragonsgate",    "threedragons",
+        "threedragons-strength", "threedragons-dragons", "dragondraughts", "dragonqi"};
     const Game *g = t_game(games[_i]);
     unsigned char *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
     Move moves[MAX_MOVES];

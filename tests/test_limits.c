@@ -21,7 +21,6 @@
 
 enum { SHUFFLE_CYCLES = 25000 }; /* 4 plies each: 100,000 plies */
 
-
 /* "position fen KINGS moves" + `cycles` shuffles + `tail`, as one malloc'd line. */
 static char *shuffle_line(int cycles, const char *tail)
 {
@@ -60,7 +59,8 @@ START_TEST(position_100k_moves)
     char *line = shuffle_line(SHUFFLE_CYCLES, "");
     char *in = concat(DD, line, "d\nquery result\ngo depth 3\n");
     char *out = t_session(in);
-    ck_assert_ptr_nonnull(strstr(out, "\nFen: " "7k/8/8/8/8/8/8/K7 w 100000 50001\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\nFen: "
+                                      "7k/8/8/8/8/8/8/K7 w 100000 50001\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nResult: Draw: 200 plies without progress\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nresponse draw\nbestmove 0000\n"));
     ck_assert_int_eq(count(out, "error"), 0);
@@ -75,7 +75,8 @@ START_TEST(position_100k_moves)
     in = concat(DD "setoption name NoProgressPlies value 0\n", line,
                 "d\nquery result\ngo depth 3\n");
     out = t_session(in);
-    ck_assert_ptr_nonnull(strstr(out, "\nFen: " "6k1/8/8/8/8/8/8/1K6 w 100002 50002\n"));
+    ck_assert_ptr_nonnull(strstr(out, "\nFen: "
+                                      "6k1/8/8/8/8/8/8/1K6 w 100002 50002\n"));
     ck_assert_ptr_nonnull(strstr(out, "\nresponse none\n"));
     ck_assert_int_eq(count(out, "bestmove "), 1);
     ck_assert_ptr_nonnull(strstr(out, "bestmove b1"));
@@ -112,7 +113,8 @@ START_TEST(position_too_many_moves_refused)
     snprintf(expected, sizeof expected, "info string error: too many moves (%d, at most %d)\n",
              POSITION_MAX_MOVES + 1, POSITION_MAX_MOVES);
     ck_assert_ptr_nonnull(strstr(out, expected));
-    ck_assert_ptr_nonnull(strstr(out, "\nFen: 8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\nFen: 8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1\n"));
     free(in);
     free(out);
     free(line);
@@ -143,7 +145,7 @@ START_TEST(hash_refused_keeps_table)
 {
     /* A size no machine has is refused; the table set before stays and searches use it. */
     char *out = t_session(DD "setoption name Hash value 4\nsetoption name Hash value 33554432\n"
-                           "go depth 2\n");
+                             "go depth 2\n");
     ck_assert_ptr_nonnull(strstr(out, "info string error: cannot allocate a 33554432 MB hash "
                                       "table; keeping 4 MB\n"));
     ck_assert_int_eq(count(out, "bestmove "), 1);

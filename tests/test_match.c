@@ -92,14 +92,8 @@ static uint64_t shuttle_key(const void *vp)
     return 1 + (uint64_t)p->cell[0] * 16 + (uint64_t)p->cell[1] * 4 + (uint64_t)p->side;
 }
 
-static int shuttle_side(const void *vp)
-{
-    return ((const ShuttlePos *)vp)->side;
-}
-static int shuttle_halfmove(const void *vp)
-{
-    return ((const ShuttlePos *)vp)->halfmove;
-}
+static int shuttle_side(const void *vp) { return ((const ShuttlePos *)vp)->side; }
+static int shuttle_halfmove(const void *vp) { return ((const ShuttlePos *)vp)->halfmove; }
 static Result shuttle_result(const void *vp)
 {
     (void)vp;
@@ -614,8 +608,12 @@ START_TEST(referee_draughts_final_square)
     ck_assert_str_eq(cmd, "position fen 5k1K/2pp2pp/p1p2ppp/2p2p2/7P/4PP1P/1PPPPPPP/8 w 0 18 "
                           "moves h8d8d5a5a7d7 c6c5");
     free(cmd);
-    GameRecord record = {.number = 1, .game = g, .names = {"a", "b"}, .tc = {"1+0", "1+0"},
-                         .moves = r.moves, .plies = r.played};
+    GameRecord record = {.number = 1,
+                         .game = g,
+                         .names = {"a", "b"},
+                         .tc = {"1+0", "1+0"},
+                         .moves = r.moves,
+                         .plies = r.played};
     snprintf(record.start_fen, sizeof record.start_fen, "%s", fen);
     char *text = pgn_format(&record, "2024.01.02");
     ck_assert_ptr_nonnull(strstr(text, "\n1. h8d8d5a5a7d7 c6c5 *\n"));

@@ -258,7 +258,8 @@ START_TEST(match_setup_errors)
     m = run_match("-engine cmd=%_mode=mute name=m -engine cmd=% -each depth=1 timeout=100");
     char expected[4096];
     snprintf(expected, sizeof expected,
-             "wyrm match: engine 1 (%s mode=mute): m sent no uciok within 100 ms\n", t_fake_engine());
+             "wyrm match: engine 1 (%s mode=mute): m sent no uciok within 100 ms\n",
+             t_fake_engine());
     ck_assert_str_eq(m.log, expected);
     match_output_free(&m);
     m = run_match("-engine cmd=% option.Contempt=5 -engine cmd=% -each depth=1");

@@ -22,7 +22,8 @@ START_TEST(uci_handshake)
     ck_assert_ptr_nonnull(strstr(out, "\noption name UCI_Variant type combo default "));
     ck_assert_ptr_nonnull(strstr(out, " var breakthrough"));
     ck_assert_ptr_nonnull(strstr(out, "\noption name Hash type spin default 16 min 1 max "));
-    ck_assert_ptr_nonnull(strstr(out, "\noption name Threads type spin default 1 min 1 max 1024\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "\noption name Threads type spin default 1 min 1 max 1024\n"));
     ck_assert_ptr_nonnull(strstr(out, "\noption name MultiPV type spin default 1 min 1 max 256\n"));
     ck_assert_ptr_nonnull(strstr(out, "\noption name Ponder type check default false\n"));
     ck_assert_ptr_nonnull(
@@ -46,9 +47,9 @@ START_TEST(isready_and_unknown)
 {
     t_expect_session("isready\n", "readyok\n");
     t_expect_session("\n   \nfoo bar\nisready\n",
-                   "info string error: unknown command 'foo'\nreadyok\n");
+                     "info string error: unknown command 'foo'\nreadyok\n");
     t_expect_session("\xff\xfe garbage\x01\nisready\n",
-                   "info string error: unknown command '\xff\xfe'\nreadyok\n");
+                     "info string error: unknown command '\xff\xfe'\nreadyok\n");
 }
 END_TEST
 
@@ -68,23 +69,24 @@ START_TEST(position_errors_keep_state)
 {
     char buf[256];
     char *out = t_session(BT "position startpos moves a2a3\n"
-                           "position fen xx\n"
-                           "position startpos moves b7b6 a2a4\n"
-                           "position fen 8/8/8 w 0 1 moves a2a3\n"
-                           "position\n"
-                           "position startpos garbage\n"
-                           "position fen\n"
-                           "position fen moves\n"
-                           "d\n");
+                             "position fen xx\n"
+                             "position startpos moves b7b6 a2a4\n"
+                             "position fen 8/8/8 w 0 1 moves a2a3\n"
+                             "position\n"
+                             "position startpos garbage\n"
+                             "position fen\n"
+                             "position fen moves\n"
+                             "d\n");
     ck_assert_int_eq(t_count_lines(out, "info string error: "), 7);
     ck_assert_ptr_nonnull(strstr(out, "info string error: invalid breakthrough position: "
                                       "expected board, side, [halfmove, fullmove]: 'xx'\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: illegal move 'b7b6' (move 1)\n"));
-    ck_assert_ptr_nonnull(
-        strstr(out, "info string error: usage: position startpos|fen <FEN> [moves <m1> <m2> ...]\n"));
+    ck_assert_ptr_nonnull(strstr(
+        out, "info string error: usage: position startpos|fen <FEN> [moves <m1> <m2> ...]\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: invalid breakthrough position: board "
                                       "must have 8 ranks of 8 squares\n"));
-    ck_assert_ptr_nonnull(strstr(out, "info string error: unexpected token 'garbage' after startpos\n"));
+    ck_assert_ptr_nonnull(
+        strstr(out, "info string error: unexpected token 'garbage' after startpos\n"));
     ck_assert_ptr_nonnull(strstr(out, "info string error: position fen needs a FEN\n"));
     ck_assert(t_last_line(out, "Fen: ", buf, sizeof buf));
     ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
@@ -99,18 +101,18 @@ START_TEST(position_extends_line)
 {
     char buf[256];
     char *out = t_session(BT "position startpos moves a2a3 h7h6\n"
-                           "position startpos moves a2a3 h7h6 b2b3\n"
-                           "d\n"
-                           "position startpos moves a2a3 h7h6 b2b3 g7g6 a3a3\n"
-                           "d\n"
-                           "position startpos moves a2a3 g7g6 b2b3\n"
-                           "d\n"
-                           "position startpos moves a2a3\n"
-                           "d\n"
-                           "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1 moves d3c4\n"
-                           "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1 moves d3c4 h8h7\n"
-                           "d\n"
-                           "position startpos moves d3c4 h8h7\n");
+                             "position startpos moves a2a3 h7h6 b2b3\n"
+                             "d\n"
+                             "position startpos moves a2a3 h7h6 b2b3 g7g6 a3a3\n"
+                             "d\n"
+                             "position startpos moves a2a3 g7g6 b2b3\n"
+                             "d\n"
+                             "position startpos moves a2a3\n"
+                             "d\n"
+                             "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1 moves d3c4\n"
+                             "position fen 7p/8/8/8/2p1p3/3P4/8/8 w 0 1 moves d3c4 h8h7\n"
+                             "d\n"
+                             "position startpos moves d3c4 h8h7\n");
     const char *want[] = {
         "Fen: pppppppp/ppppppp1/7p/8/8/PP6/2PPPPPP/PPPPPPPP b 0 2",
         "Fen: pppppppp/ppppppp1/7p/8/8/PP6/2PPPPPP/PPPPPPPP b 0 2",
@@ -136,37 +138,37 @@ END_TEST
 START_TEST(setoption_errors)
 {
     t_expect_session("setoption name Foo value 1\n"
-                   "setoption name Hash value 0\n"
-                   "setoption name Hash value abc\n"
-                   "setoption name Threads value 1025\n"
-                   "setoption name MultiPV value -1\n"
-                   "setoption name Ponder value maybe\n"
-                   "setoption name UCI_Variant value nosuchgame\n"
-                   "setoption name Threads\n"
-                   "setoption\n"
-                   "setoption name\n"
-                   "setoption name Move Overhead value 5001\n"
-                   "setoption name NoProgressPlies value x\n"
-                   "setoption name Contempt value 101\n"
-                   "setoption name contempt value -100\n"
-                   "setoption name hash value 8\n"
-                   "setoption name clear hash\n"
-                   "setoption name move overhead value 30\n"
-                   "isready\n",
-                   "info string error: unknown option 'Foo'\n"
-                   "info string error: invalid value '0' for option Hash (1..33554432)\n"
-                   "info string error: invalid value 'abc' for option Hash (1..33554432)\n"
-                   "info string error: invalid value '1025' for option Threads (1..1024)\n"
-                   "info string error: invalid value '-1' for option MultiPV (1..256)\n"
-                   "info string error: invalid value 'maybe' for option Ponder (true or false)\n"
-                   "info string error: unknown game 'nosuchgame'\n"
-                   "info string error: option Threads needs a value\n"
-                   "info string error: usage: setoption name <name> [value <value>]\n"
-                   "info string error: usage: setoption name <name> [value <value>]\n"
-                   "info string error: invalid value '5001' for option Move Overhead (0..5000)\n"
-                   "info string error: invalid value 'x' for option NoProgressPlies (0..100000)\n"
-                   "info string error: invalid value '101' for option Contempt (-100..100)\n"
-                   "readyok\n");
+                     "setoption name Hash value 0\n"
+                     "setoption name Hash value abc\n"
+                     "setoption name Threads value 1025\n"
+                     "setoption name MultiPV value -1\n"
+                     "setoption name Ponder value maybe\n"
+                     "setoption name UCI_Variant value nosuchgame\n"
+                     "setoption name Threads\n"
+                     "setoption\n"
+                     "setoption name\n"
+                     "setoption name Move Overhead value 5001\n"
+                     "setoption name NoProgressPlies value x\n"
+                     "setoption name Contempt value 101\n"
+                     "setoption name contempt value -100\n"
+                     "setoption name hash value 8\n"
+                     "setoption name clear hash\n"
+                     "setoption name move overhead value 30\n"
+                     "isready\n",
+                     "info string error: unknown option 'Foo'\n"
+                     "info string error: invalid value '0' for option Hash (1..33554432)\n"
+                     "info string error: invalid value 'abc' for option Hash (1..33554432)\n"
+                     "info string error: invalid value '1025' for option Threads (1..1024)\n"
+                     "info string error: invalid value '-1' for option MultiPV (1..256)\n"
+                     "info string error: invalid value 'maybe' for option Ponder (true or false)\n"
+                     "info string error: unknown game 'nosuchgame'\n"
+                     "info string error: option Threads needs a value\n"
+                     "info string error: usage: setoption name <name> [value <value>]\n"
+                     "info string error: usage: setoption name <name> [value <value>]\n"
+                     "info string error: invalid value '5001' for option Move Overhead (0..5000)\n"
+                     "info string error: invalid value 'x' for option NoProgressPlies (0..100000)\n"
+                     "info string error: invalid value '101' for option Contempt (-100..100)\n"
+                     "readyok\n");
 }
 END_TEST
 
@@ -191,20 +193,20 @@ START_TEST(perft_divide_format)
     ck_assert_ptr_nonnull(strstr(out, "\n\nNodes searched: 11132\n"));
     free(out);
     t_expect_session(BT "perft 0\nperft x\nperft\n",
-                   "info string error: perft needs a depth from 1 to 128\n"
-                   "info string error: perft needs a depth from 1 to 128\n"
-                   "info string error: perft needs a depth from 1 to 128\n");
+                     "info string error: perft needs a depth from 1 to 128\n"
+                     "info string error: perft needs a depth from 1 to 128\n"
+                     "info string error: perft needs a depth from 1 to 128\n");
 }
 END_TEST
 
 START_TEST(query_commands)
 {
     t_expect_session(BT "query gameover\nquery p1turn\nquery result\n",
-                   "response false\nresponse true\nresponse none\n");
+                     "response false\nresponse true\nresponse none\n");
     t_expect_session(BT "position fen P7/8/8/8/8/8/p7/8 b 0 1\nquery gameover\nquery p1turn\n"
-                      "query result\nquery foo\n",
-                   "response true\nresponse false\nresponse p1win\n"
-                   "info string error: unknown query 'foo' (gameover, p1turn, result)\n");
+                        "query result\nquery foo\n",
+                     "response true\nresponse false\nresponse p1win\n"
+                     "info string error: unknown query 'foo' (gameover, p1turn, result)\n");
     t_expect_session("query\n", "info string error: unknown query '' (gameover, p1turn, result)\n");
 }
 END_TEST
@@ -218,9 +220,10 @@ END_TEST
 START_TEST(go_depth_reports)
 {
     char *out = t_session(BT "go depth 3\n");
-    ck_assert_msg(t_matches(out, "^info depth 3 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes "
-                               "[0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv [a-h][1-8][a-h][1-8]"
-                               " [a-h][1-8][a-h][1-8] [a-h][1-8][a-h][1-8]$"),
+    ck_assert_msg(t_matches(out,
+                            "^info depth 3 seldepth [0-9]+ multipv 1 score cp -?[0-9]+ nodes "
+                            "[0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv [a-h][1-8][a-h][1-8]"
+                            " [a-h][1-8][a-h][1-8] [a-h][1-8][a-h][1-8]$"),
                   "%s", out);
     ck_assert_int_eq(t_count_lines(out, "bestmove "), 1);
     ck_assert(t_matches(out, "^bestmove [a-h][1-8][a-h][1-8] ponder [a-h][1-8][a-h][1-8]$"));
@@ -245,7 +248,7 @@ END_TEST
 START_TEST(stop_infinite_one_bestmove)
 {
     char *out = t_session(BT "go infinite\nisready\nstop\nisready\ngo infinite\ngo depth 2\n"
-                           "go ponder\nponderhit\nstop\n");
+                             "go ponder\nponderhit\nstop\n");
     ck_assert_int_eq(t_count_lines(out, "bestmove "), 4);
     ck_assert_int_eq(t_count_lines(out, "readyok"), 2);
     free(out);
@@ -269,8 +272,8 @@ END_TEST
 START_TEST(clock_limits_answer)
 {
     char *out = t_session(BT "go wtime 100 btime 100 winc 0 binc 0\n"
-                           "go p1time 50 p2time 50 p1inc 10 p2inc 10 movestogo 3\n"
-                           "go movetime 20\ngo nodes 500\ngo wtime -10 btime 10\n");
+                             "go p1time 50 p2time 50 p1inc 10 p2inc 10 movestogo 3\n"
+                             "go movetime 20\ngo nodes 500\ngo wtime -10 btime 10\n");
     ck_assert_int_eq(t_count_lines(out, "bestmove "), 5);
     free(out);
 }
@@ -350,7 +353,8 @@ START_TEST(multipv_three_lines)
             int depth, k, score;
             char move[32];
             ck_assert_msg(sscanf(line, "info depth %d seldepth %*d multipv %d score cp %d", &depth,
-                                 &k, &score) == 3, "%s", line);
+                                 &k, &score) == 3,
+                          "%s", line);
             ck_assert_int_eq(depth, expect_depth);
             ck_assert_int_eq(k, expect_k);
             const char *pv = strstr(line, " pv ");
@@ -375,22 +379,23 @@ END_TEST
 START_TEST(bench_and_latency_errors)
 {
     t_expect_session("bench foo\nbench all -1\nbench breakthrough 5 0\nbench all 1 1 0\n"
-                   "bench all 1 1 1 1\nstoplatency 0\nstoplatency 10 0\nstoplatency 1 1 1\n"
-                   "isready\n",
-                   "info string error: bench: unknown game 'foo' (a game id, all, or a depth)\n"
-                   "info string error: bench: bad depth '-1'\n"
-                   "info string error: bench: bad threads '0'\n"
-                   "info string error: bench: bad hash '0'\n"
-                   "info string error: usage: bench [game|all] [depth] [threads] [hash]\n"
-                   "info string error: usage: stoplatency [count] [threads]\n"
-                   "info string error: usage: stoplatency [count] [threads]\n"
-                   "info string error: usage: stoplatency [count] [threads]\n"
-                   "readyok\n");
+                     "bench all 1 1 1 1\nstoplatency 0\nstoplatency 10 0\nstoplatency 1 1 1\n"
+                     "isready\n",
+                     "info string error: bench: unknown game 'foo' (a game id, all, or a depth)\n"
+                     "info string error: bench: bad depth '-1'\n"
+                     "info string error: bench: bad threads '0'\n"
+                     "info string error: bench: bad hash '0'\n"
+                     "info string error: usage: bench [game|all] [depth] [threads] [hash]\n"
+                     "info string error: usage: stoplatency [count] [threads]\n"
+                     "info string error: usage: stoplatency [count] [threads]\n"
+                     "info string error: usage: stoplatency [count] [threads]\n"
+                     "readyok\n");
     /* one game at depth 1: a line per position, then the three totals, signature last */
     char *out = t_session("bench breakthrough 1\n");
     ck_assert_int_ge(t_count_lines(out, "bench breakthrough "), 10);
     ck_assert_msg(t_matches(out, "^Total time \\(ms\\) : [0-9]+$") &&
-                      t_matches(out, "^Nodes/second    : [0-9]+$"), "%s", out);
+                      t_matches(out, "^Nodes/second    : [0-9]+$"),
+                  "%s", out);
     size_t n = strlen(out);
     const char *last = out + n - 1;
     while (last > out && last[-1] != '\n')
@@ -434,9 +439,9 @@ END_TEST
 START_TEST(game_option_errors)
 {
     t_expect_session("setoption name KnightVariation value Axe\n"
-                   "setoption name knightvariation value sword\nisready\n",
-                   "info string error: invalid value 'Axe' for option KnightVariation\n"
-                   "readyok\n");
+                     "setoption name knightvariation value sword\nisready\n",
+                     "info string error: invalid value 'Axe' for option KnightVariation\n"
+                     "readyok\n");
 }
 END_TEST
 

@@ -169,19 +169,24 @@ static const struct {
 } MATES[] = {
     {"breakthrough", "7p/8/6P1/8/8/8/8/8 w 0 1",
      "g6 is two steps from the last rank and no step reaches it at once; after g6f7 the "
-     "lone h8 piece cannot take it, and f7 steps onto the eighth rank", 3},
+     "lone h8 piece cannot take it, and f7 steps onto the eighth rank",
+     3},
     {"dragondraughts", "8/8/8/8/p7/8/P7/7K w 0 1",
      "nothing can be taken now; after a waiting Daimyo move Black's only man must step "
-     "from a4 to a3, next to a2, which jumps it: Black has no piece left", 3},
+     "from a4 to a3, next to a2, which jumps it: Black has no piece left",
+     3},
     {"dragonface", "11/1g7e1/7E1g1/11/11/11/1A6A2/11/11 w - - 0 1",
      "no piece reaches the Emperor j8 at once; after i3i7 (or b3g8) one does next move "
-     "whatever dark replies", 3},
+     "whatever dark replies",
+     3},
     {"dragonsgate", "d7/8/8/3D4/8/8/8/8 w 0 1",
      "d5 steps to d6, d7 and through on d8; North's only Dragon, a8, can neither block "
-     "three files away nor take it", 5},
+     "three files away nor take it",
+     5},
     {"threedragons", "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1",
      "d5 can only step to d4 or d6 (b9 is walled in); White waits, then lands beside it "
-     "and takes it against d3 or d7", 3},
+     "and takes it against d3 or d7",
+     3},
     {"dragonqi", NULL, "the King e11 steps to e12, then plants", 3},
 };
 
@@ -344,8 +349,7 @@ END_TEST
 
 START_TEST(currmove_after_one_second)
 {
-    const char *lines[] = {"setoption name UCI_Variant value breakthrough", "go infinite",
-                           "stop"};
+    const char *lines[] = {"setoption name UCI_Variant value breakthrough", "go infinite", "stop"};
     char *out = t_session_timed(lines, 3, 3000);
     int n = t_count_lines(out, "info depth ");
     int cur = 0;
@@ -395,8 +399,11 @@ END_TEST
 START_TEST(skill_low_level_weaker)
 {
     static const char *const positions[] = {
-        "startpos", "startpos moves d2d3 e7e6", "startpos moves a2a3 h7h6 b2b3",
-        "startpos moves g2g3 b7b6", "startpos moves c2c3 d7d6 c3c4",
+        "startpos",
+        "startpos moves d2d3 e7e6",
+        "startpos moves a2a3 h7h6 b2b3",
+        "startpos moves g2g3 b7b6",
+        "startpos moves c2c3 d7d6 c3c4",
     };
     int differs = 0;
     const Game *g = t_game("breakthrough");
@@ -462,10 +469,14 @@ START_TEST(command_line_errors)
         {"-x", "wyrm: unknown option '-x' (see wyrm --help)\n", 2},
         {"-v breakthrough --bogus", "wyrm: unknown option '--bogus' (see wyrm --help)\n", 2},
         {"foo", "wyrm: unknown command 'foo'\n", 1},
-        {"setoption name Hash value 0", "wyrm: invalid value '0' for option Hash "
-                                        "(1..33554432)\n", 1},
-        {"-v breakthrough position fen xx", "wyrm: invalid breakthrough position: expected "
-         "board, side, [halfmove, fullmove]: 'xx'\n", 1},
+        {"setoption name Hash value 0",
+         "wyrm: invalid value '0' for option Hash "
+         "(1..33554432)\n",
+         1},
+        {"-v breakthrough position fen xx",
+         "wyrm: invalid breakthrough position: expected "
+         "board, side, [halfmove, fullmove]: 'xx'\n",
+         1},
     };
     char buf[4096];
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -486,7 +497,8 @@ START_TEST(command_line_help_and_version)
         ck_assert_str_eq(help[i], help[0]);
     }
     ck_assert(t_matches(help[0], "^  Skill Level      spin   0\\.\\.20, default 20$"));
-    ck_assert(t_matches(help[0], "^  go \\[depth D\\] \\[nodes N\\] \\[movetime T\\] \\[mate M\\]"));
+    ck_assert(
+        t_matches(help[0], "^  go \\[depth D\\] \\[nodes N\\] \\[movetime T\\] \\[mate M\\]"));
     ck_assert_ptr_nonnull(strstr(help[0], "[searchmoves M1 M2 ...]"));
     ck_assert_int_eq(run_wyrm("-v breakthrough --help", buf, sizeof buf), 0);
     ck_assert_str_eq(buf, help[0]);

@@ -9,6 +9,8 @@
 
 #include "engine/engine.h"
 #include "engine/registry.h"
+#include "engine/rng.h"
+#include "search/movepick.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 #include "tests/helpers.h"
@@ -36,8 +38,9 @@ START_TEST(tt_store_probe)
     ck_assert(tt_probe(&tt, key ^ 2, 0, &hit));
     ck_assert_int_eq(hit.depth, -1);
     ck_assert_int_eq(hit.bound, TT_BOUND_UPPER);
-    tt_clear(&tt);
+    tt_clear(&tt, 3);
     ck_assert(!tt_probe(&tt, key, 0, &hit));
+    ck_assert(!tt_probe(&tt, key ^ 2, 0, &hit));
     tt_free(&tt);
 }
 END_TEST
@@ -98,8 +101,17 @@ START_TEST(tt_replacement)
     ck_assert(tt_probe(&tt, bucket0_key(5), 0, &hit));
     ck_assert(tt_probe(&tt, bucket0_key(6), 0, &hit));
     ck_assert(!tt_probe(&tt, bucket0_key(3), 0, &hit));
-    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    /* keys 5 and 6 were written in this search; the probe of key 2 (depth 8, three
+     * searches old) brings it to this search too */
     ck_assert_int_eq(tt_hashfull(&tt), 2 * 1000 / (4 * 250));
+    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    ck_assert_int_eq(tt_hashfull(&tt), 3 * 1000 / (4 * 250));
+    /* so a new position now replaces the old key 0 (depth 12 - 24), not key 2 */
+    tt_store(&tt, bucket0_key(7), 0, 8, 0, 0, 1, TT_BOUND_EXACT);
+    ck_assert(!tt_probe(&tt, bucket0_key(0), 0, &hit));
+    ck_assert(tt_probe(&tt, bucket0_key(2), 0, &hit));
+    ck_assert_uint_eq(hit.move, 3);
+    ck_assert_int_eq(hit.depth, 8);
     tt_free(&tt);
 }
 END_TEST
@@ -184,7 +196,7 @@ END_TEST
 
 typedef struct Outcome {
     const Game *game;
-    unsigned char root[4096];
+    _Alignas(64) unsigned char root[4096]; /* any game's position, Bb128 fields included */
     Score score;
     int depth, lines;
     char best[MOVE_STR_MAX];
@@ -311,7 +323,7 @@ START_TEST(limits_and_multipv)
     ck_assert_int_eq(o.depth, 5);
     ck_assert_int_eq(o.lines, 3);
     o = run_search("breakthrough", fen, (SearchLimits){.nodes = 3000}, 1);
-    ck_assert(o.best_move != MOVE_NONE);
+    t_assert_legal(o.game, o.root, o.best_move, "3000-node best move");
     /* a lost position still answers with a legal move and the exact loss distance */
     o = run_search("breakthrough", "8/8/8/8/8/8/p7/7P w 0 1", (SearchLimits){.depth = 4}, 1);
     ck_assert(strcmp(o.best, "h1h2") == 0 || strcmp(o.best, "h1g2") == 0);
@@ -362,21 +374,21 @@ START_TEST(smp_search_legal)
     for (size_t i = 0; i < sizeof fens / sizeof *fens; i++) {
         const Game *g = t_game(fens[i][0]);
         Outcome o = run_search(fens[i][0], fens[i][1], (SearchLimits){.depth = 7}, 2);
-        unsigned char pos[256];
+        _Alignas(64) unsigned char pos[256];
         t_load(g, fens[i][1], pos);
-        ck_assert_msg(g->parse_move(pos, o.best) == o.best_move, "illegal %s", o.best);
+        t_assert_legal(g, pos, o.best_move, "depth-7 best move");
         o = run_search(fens[i][0], fens[i][1], (SearchLimits){.nodes = 20000}, 3);
-        ck_assert(g->parse_move(pos, o.best) == o.best_move);
+        t_assert_legal(g, pos, o.best_move, "20000-node best move");
     }
-    Outcome o = run_search("breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1",
-                           (SearchLimits){.depth = 11}, 2);
+    Outcome o =
+        run_search("breakthrough", "p6p/8/8/8/2P5/8/8/8 w 0 1", (SearchLimits){.depth = 11}, 2);
     ck_assert_int_eq(o.score, score_win_in(7));
 }
 END_TEST
 
 typedef struct StopProbe {
     const Game *game;
-    unsigned char root[256];
+    _Alignas(64) unsigned char root[256];
     atomic_int answers;
     Move best;
 } StopProbe;
@@ -410,11 +422,131 @@ START_TEST(smp_stop_answers_once)
         engine_stop(e);
         engine_wait(e);
         ck_assert_int_eq(atomic_load(&probe.answers), 1);
-        char move[MOVE_STR_MAX];
-        g->move_to_str(probe.root, probe.best, move);
-        ck_assert(g->parse_move(probe.root, move) == probe.best);
+        t_assert_legal(g, probe.root, probe.best, "best move after stop");
     }
     engine_destroy(e);
+}
+END_TEST
+
+/* ---- move picker ----------------------------------------------------------------------- */
+
+/* The staged picker hands out every legal move exactly once and nothing else, whatever
+ * table move, killers and counter move it is given (legal moves, moves of other positions,
+ * garbage): along random games of every game, at every position, with each of those
+ * choices; in quiescence it hands out exactly the noisy moves; and the moves it skips once
+ * told to skip quiet moves are exactly quiet ones. */
+START_TEST(movepick_each_legal_move_once)
+{
+    const Game *g = registry_game(_i);
+    enum { GAMES = 3, PLIES = 60, TRIALS = 4 };
+    SearchPool pool = {0};
+    SearchThread t = {.game = g, .pool = &pool};
+    size_t plies = MAX_PLY + 2, list = (size_t)g->max_moves;
+    t.positions = calloc(plies, g->pos_size);
+    t.stack = calloc(plies, sizeof(SearchStack));
+    t.arena_moves = calloc(plies * list, sizeof(Move));
+    t.arena_scores = calloc(plies * list, sizeof(int));
+    t.history = calloc(2 * (size_t)g->move_index_count, sizeof(int16_t));
+    t.counter_moves = calloc(g->move_index_count, sizeof(Move));
+    Move *legal = malloc(sizeof(Move) * MAX_MOVES), *prev = malloc(sizeof(Move) * MAX_MOVES);
+    int *seen = malloc(sizeof(int) * MAX_MOVES);
+    uint64_t seed = 0x91C4ULL + (uint64_t)_i;
+    /* the position under test is at ply 1, its parent (for the counter move) at ply 0 */
+    unsigned char *parent = t.positions, *pos = t.positions + g->pos_size;
+    for (int game = 0; game < GAMES; game++) {
+        t_load(g, game_start_fen(g, NULL), pos);
+        t.stack[0].move = MOVE_NONE;
+        int prev_count = 0;
+        for (int ply = 0; ply < PLIES; ply++) {
+            int n = g->gen_moves(pos, legal);
+            for (int trial = 0; trial < TRIALS; trial++) {
+                /* candidates for the table move, killers and counter move */
+                Move pick[4];
+                for (int c = 0; c < 4; c++) {
+                    uint64_t kind = rng_below(&seed, 4);
+                    pick[c] = kind == 0 && n ? legal[rng_below(&seed, (uint64_t)n)]
+                              : kind == 1 && prev_count
+                                  ? prev[rng_below(&seed, (uint64_t)prev_count)]
+                              : kind == 2 ? rng_next(&seed)
+                                          : MOVE_NONE;
+                }
+                t.stack[1].killers[0] = pick[1];
+                t.stack[1].killers[1] = pick[2];
+                if (t.stack[0].move != MOVE_NONE)
+                    t.counter_moves[g->move_index(parent, t.stack[0].move)] = pick[3];
+                for (int k = 0; k < 2 * (int)g->move_index_count; k++)
+                    t.history[k] = (int16_t)(rng_below(&seed, 2000) - 1000);
+                bool noisy_only = trial == TRIALS - 1;
+                MovePicker mp;
+                movepick_init(&mp, &t, 1, pick[0], noisy_only);
+                for (int i = 0; i < n; i++)
+                    seen[i] = 0;
+                int handed = 0, wanted = 0;
+                for (int i = 0; i < n; i++)
+                    wanted += !noisy_only || g->is_noisy(pos, legal[i]);
+                for (Move m; (m = movepick_next(&mp)) != MOVE_NONE; handed++) {
+                    int at = -1;
+                    for (int i = 0; i < n && at < 0; i++)
+                        if (legal[i] == m)
+                            at = i;
+                    T_CHECK(at >= 0, "%s: picker gave an illegal move %#llx", g->name,
+                            (unsigned long long)m);
+                    T_CHECK(++seen[at] == 1, "%s: picker gave a move twice", g->name);
+                    T_CHECK(mp.last_noisy == g->is_noisy(pos, m), "%s: last_noisy wrong", g->name);
+                    T_CHECK(!noisy_only || mp.last_noisy, "%s: a quiet move in quiescence",
+                            g->name);
+                }
+                T_CHECK(handed == wanted, "%s: picker gave %d moves of %d", g->name, handed,
+                        wanted);
+            }
+            /* skipping quiet moves after the first one: only quiet moves go missing */
+            MovePicker mp;
+            movepick_init(&mp, &t, 1, MOVE_NONE, false);
+            int noisy = 0, handed_noisy = 0;
+            for (int i = 0; i < n; i++)
+                noisy += g->is_noisy(pos, legal[i]);
+            for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
+                handed_noisy += mp.last_noisy;
+                if (!mp.last_noisy)
+                    mp.skip_quiets = true;
+            }
+            T_CHECK(handed_noisy == noisy, "%s: %d of %d noisy moves with quiet moves skipped",
+                    g->name, handed_noisy, noisy);
+            if (n == 0)
+                break;
+            for (int i = 0; i < n; i++)
+                prev[i] = legal[i];
+            prev_count = n;
+            memcpy(parent, pos, g->pos_size);
+            t.stack[0].move = legal[rng_below(&seed, (uint64_t)n)];
+            g->make_move(parent, t.stack[0].move, pos);
+        }
+    }
+    free(seen);
+    free(prev);
+    free(legal);
+    free(t.counter_moves);
+    free(t.history);
+    free(t.arena_scores);
+    free(t.arena_moves);
+    free(t.stack);
+    free(t.positions);
+}
+END_TEST
+
+/* Every game's search returns a real legal move from its start position and its first
+ * bench positions. */
+START_TEST(search_legal_every_game)
+{
+    const Game *g = registry_game(_i);
+    const char *fens[4] = {game_start_fen(g, NULL)};
+    int count = 1;
+    for (int i = 0; g->bench_fens && g->bench_fens[i] && count < 4; i++)
+        fens[count++] = g->bench_fens[i];
+    for (int i = 0; i < count; i++) {
+        Outcome o = run_search(g->name, fens[i], (SearchLimits){.depth = 4}, 1);
+        t_assert_legal(g, o.root, o.best_move, "depth-4 best move");
+    }
 }
 END_TEST
 
@@ -433,6 +565,8 @@ Suite *search_suite(void)
     tcase_add_loop_test(tc, puzzle_mate_scores, 0, (int)(sizeof puzzles / sizeof *puzzles));
     tcase_add_test(tc, limits_and_multipv);
     tcase_add_test(tc, no_progress_in_tree);
+    tcase_add_loop_test(tc, search_legal_every_game, 0, registry_count());
+    tcase_add_loop_test(tc, movepick_each_legal_move_once, 0, registry_count());
     suite_add_tcase(s, tc);
     return s;
 }

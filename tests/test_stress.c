@@ -39,8 +39,8 @@ enum {
 };
 
 static const char *const stress_games[] = {
-    "breakthrough", "dragonface", "dragonsgate", "threedragons", "threedragons-strength",
-    "threedragons-dragons", "dragondraughts", "dragonqi",
+    "breakthrough",          "dragonface",           "dragonsgate",    "threedragons",
+    "threedragons-strength", "threedragons-dragons", "dragondraughts", "dragonqi",
 };
 
 /* What the test believes the engine holds. */
@@ -116,8 +116,8 @@ static void check_bestmove(Session *s, const char *line)
     char move[MOVE_STR_MAX] = "";
     ck_assert_msg(sscanf(line, "bestmove %63s", move) == 1, "bad line: %s", line);
     if (p->over) {
-        ck_assert_msg(strcmp(move, "0000") == 0, "%s: move %s in a finished game",
-                      p->game->name, move);
+        ck_assert_msg(strcmp(move, "0000") == 0, "%s: move %s in a finished game", p->game->name,
+                      move);
     } else {
         char fen[FEN_MAX];
         p->game->fen_write(p->pos, fen, sizeof fen);
@@ -145,8 +145,10 @@ static void read_until(Session *s, bool (*done)(const Session *))
     while (!done(s)) {
         const char *line;
         ProcRead r = proc_read_line(&s->proc, s->deadline_us, -1, &line);
-        ck_assert_msg(r != PROC_TIMEOUT, "no reply in time (gos %d bestmoves %d isready %d "
-                      "readyok %d)", s->gos, s->bestmoves, s->isreadys, s->readyoks);
+        ck_assert_msg(r != PROC_TIMEOUT,
+                      "no reply in time (gos %d bestmoves %d isready %d "
+                      "readyok %d)",
+                      s->gos, s->bestmoves, s->isreadys, s->readyoks);
         ck_assert_msg(r == PROC_LINE, "the engine closed its output early");
         take_line(s, line);
     }
@@ -174,11 +176,22 @@ static void send(Session *s, const char *line)
 static void cmd_go(Session *s, uint64_t *seed)
 {
     static const char *const limits[] = {
-        "depth 1", "depth 2", "depth 3", "nodes 300", "nodes 3000", "movetime 5",
-        "movetime 20", "wtime 300 btime 300 winc 5 binc 5", "p1time 150 p2time 150",
-        "wtime 2000 btime 2000 movestogo 40", "wtime -5 btime 100", "infinite",
+        "depth 1",
+        "depth 2",
+        "depth 3",
+        "nodes 300",
+        "nodes 3000",
+        "movetime 5",
+        "movetime 20",
+        "wtime 300 btime 300 winc 5 binc 5",
+        "p1time 150 p2time 150",
+        "wtime 2000 btime 2000 movestogo 40",
+        "wtime -5 btime 100",
+        "infinite",
         "ponder wtime 300 btime 300",
-        "depth 2 nodes 500", "depth x nodes 400", "foo depth 2",
+        "depth 2 nodes 500",
+        "depth x nodes 400",
+        "foo depth 2",
     };
     int pick = (int)rng_below(seed, sizeof limits / sizeof *limits);
     char line[128];
@@ -385,8 +398,7 @@ START_TEST(random_command_stream)
         done += count;
     }
     int64_t ms = (proc_now_us() - start) / 1000;
-    ck_assert_msg(ms < STRESS_WALL_MS, "%d commands took %lld ms", STRESS_COMMANDS,
-                  (long long)ms);
+    ck_assert_msg(ms < STRESS_WALL_MS, "%d commands took %lld ms", STRESS_COMMANDS, (long long)ms);
     free(m.start);
     free(m.pos);
 }

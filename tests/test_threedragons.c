@@ -17,7 +17,7 @@
 #define STRENGTH "threedragons-strength"
 #define DRAGONS "threedragons-dragons"
 #define BASE_START "MpppppppM/2pp1pp2/9/9/2C1C1C2/9/9/2PP1PP2/MPPPPPPPM w - 0 1"
-#define STRENGTH_START                                                                         \
+#define STRENGTH_START                                                                             \
     "Mp1p2p3p6p3p2p1M/2p4p51p5p42/9/9/2C1C1C2/9/9/2P4P51P5P42/MP1P2P3P6P3P2P1M w - 0 1"
 
 START_TEST(start_perft)
@@ -37,9 +37,9 @@ END_TEST
 /* The start position, piece by piece: b1 and h1 run up to rank 8, e1 stops under the
  * cave, c2 and g2 stop under theirs or run sideways, d2 and f2 run to rank 7 or to e2.
  * No strength capture exists yet: every landing next to black faces equal strength. */
-#define START_MOVES                                                                            \
-    "b1b2 b1b3 b1b4 b1b5 b1b6 b1b7 b1b8 e1e2 e1e3 e1e4 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8 "     \
-    "c2c3 c2c4 c2b2 c2a2 d2d3 d2d4 d2d5 d2d6 d2d7 d2e2 f2f3 f2f4 f2f5 f2f6 f2f7 f2e2 "          \
+#define START_MOVES                                                                                \
+    "b1b2 b1b3 b1b4 b1b5 b1b6 b1b7 b1b8 e1e2 e1e3 e1e4 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1h8 "        \
+    "c2c3 c2c4 c2b2 c2a2 d2d3 d2d4 d2d5 d2d6 d2d7 d2e2 f2f3 f2f4 f2f5 f2f6 f2f7 f2e2 "             \
     "g2g3 g2g4 g2h2 g2i2"
 
 START_TEST(start_moves)
@@ -96,19 +96,16 @@ static const struct {
     /* black to move, both pieces walled in by mountains and white: no legal move */
     {BASE, "MpP3PpM/1P5P1/9/9/2C1C1C2/9/9/9/M3P3M b - 0 1", ""},
     /* h9 between the enemy g9 and the mountain i9 runs down its file to the enemy h2 */
-    {BASE, "M5pPM/9/9/9/2C1C1C2/9/8p/7pP/M7M w - 0 1",
-     "h9h8 h9h7 h9h6 h9h5 h9h4 h9h3"},
+    {BASE, "M5pPM/9/9/9/2C1C1C2/9/8p/7pP/M7M w - 0 1", "h9h8 h9h7 h9h6 h9h5 h9h4 h9h3"},
     /* strength: equal strength next to the landing square takes nothing */
     {STRENGTH, "M7M/P41p46/9/p48/2C1C1C2/9/8p2/7p2P1/M7M w - 0 1", "a8a7 a8b8"},
     /* strength: a7 touches the weaker a6, so that move must take it; b8 touches only c8 */
     {STRENGTH, "M7M/P41p46/9/p38/2C1C1C2/9/8p2/7p2P1/M7M w - 0 1", "a8a7xa6 a8b8"},
     /* strength: b8 touches two weaker pieces (c8 4, b7 3), one move each; a7 touches b7 */
-    {STRENGTH, "M7M/P51p46/1p37/p58/2C1C1C2/9/8p2/7p2P1/M7M w - 0 1",
-     "a8a7xb7 a8b8xc8 a8b8xb7"},
+    {STRENGTH, "M7M/P51p46/1p37/p58/2C1C1C2/9/8p2/7p2P1/M7M w - 0 1", "a8a7xb7 a8b8xc8 a8b8xb7"},
     /* strength: i4 takes i3 custodially (partner i2) and touches the weaker h4: the plain
      * move (takes i3) and the strength capture of h4; h6 (6) blocks the way west */
-    {STRENGTH, "M7M/9/9/7p6P5/2C1C1C2/7p21/8p3/7p2P1/M7M w - 0 1",
-     "i6i7 i6i8 i6i5 i6i4 i6i4xh4"},
+    {STRENGTH, "M7M/9/9/7p6P5/2C1C1C2/7p21/8p3/7p2P1/M7M w - 0 1", "i6i7 i6i8 i6i5 i6i4 i6i4xh4"},
     /* strength: at i4 the only weaker neighbour (i3) is the custodial victim: plain only */
     {STRENGTH, "M7M/9/9/7p5P5/2C1C1C2/7p61/8p3/7p2P1/M7M w - 0 1", "i6i7 i6i8 i6i5 i6i4"},
     /* strength: a strength-1 piece never takes by strength */
@@ -142,8 +139,7 @@ static const struct {
     {STRENGTH, "M7M/P38/1p17/p68/P11C1C1C2/9/8p2/7p2P1/M7M w - 0 1",
      "a8a7 a8a7xb7 a8b8xb7 a8c8 a8d8 a8e8 a8f8 a8g8 a8h8 a8i8 a5a4 a5a3 a5a2 a5b5"},
     /* dragons: the e5 dragon leaves its cave but cannot cross c5 or g5 */
-    {DRAGONS, "M7M/4p64/9/9/2C1P51C2/9/8p2/4p52p2P1/M7M w e 0 1",
-     "e5e6 e5e7 e5e4 e5e3 e5d5 e5f5"},
+    {DRAGONS, "M7M/4p64/9/9/2C1P51C2/9/8p2/4p52p2P1/M7M w e 0 1", "e5e6 e5e7 e5e4 e5e3 e5d5 e5f5"},
     /* dragons: a piece next to an empty (tamed) cave cannot enter it */
     {DRAGONS, "M7M/9/3p65/9/2CP4C1C2/9/3p54p2/7p2P1/M7M w e 0 1", "d5d6 d5d4"},
     /* dragons: the c5 dragon (3) can only go to d5, which touches the weaker d6 */
@@ -357,7 +353,6 @@ START_TEST(bench_positions)
 }
 END_TEST
 
-
 START_TEST(results)
 {
     const Game *g = t_game(BASE);
@@ -466,8 +461,8 @@ START_TEST(fen_rejections)
         {DRAGONS, "M6p1M/9/9/9/2C1P51C2/9/9/8P1/M6p1M w E 0 1"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-        ck_assert_msg(t_fen_rejected(t_game(bad[i].game), bad[i].fen),
-                      "%s accepted bad FEN '%s'", bad[i].game, bad[i].fen);
+        ck_assert_msg(t_fen_rejected(t_game(bad[i].game), bad[i].fen), "%s accepted bad FEN '%s'",
+                      bad[i].game, bad[i].fen);
 }
 END_TEST
 
@@ -482,8 +477,23 @@ START_TEST(notation)
     g->move_to_str(pos, m, s);
     ck_assert_str_eq(s, "d2d7");
     static const char *const bad[] = {
-        "d2d8", "d2", "d2d7x", "d2d7xd", "d2d7xd8", "d2d7xd8x", "j1j2", "d0d1", "e1e5",
-        "e1e2e3", "", "0000", "D2D7", "d2d7 ", "\xff\xfe\x01\x02", "e1e2xe3", "a1a2",
+        "d2d8",
+        "d2",
+        "d2d7x",
+        "d2d7xd",
+        "d2d7xd8",
+        "d2d7xd8x",
+        "j1j2",
+        "d0d1",
+        "e1e5",
+        "e1e2e3",
+        "",
+        "0000",
+        "D2D7",
+        "d2d7 ",
+        "\xff\xfe\x01\x02",
+        "e1e2xe3",
+        "a1a2",
         "d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7d2d7"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
         ck_assert_msg(g->parse_move(pos, bad[i]) == MOVE_NONE, "accepted '%s'", bad[i]);
@@ -569,8 +579,7 @@ START_TEST(forced_wins)
         {DRAGONS, "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1", 3, NULL},
         {DRAGONS, "Mp1P13P1p1M/1P15P11/9/9/2C1C1C2/9/9/9/M3P23M w - 0 1", 1, NULL},
     };
-    t_search_finds_win(puzzles[_i].game, puzzles[_i].fen, puzzles[_i].plies,
-                       puzzles[_i].winning);
+    t_search_finds_win(puzzles[_i].game, puzzles[_i].fen, puzzles[_i].plies, puzzles[_i].winning);
 }
 END_TEST
 
@@ -587,8 +596,9 @@ START_TEST(evaluation)
     g->eval_terms(pos, terms, sizeof terms);
     ck_assert_ptr_nonnull(strstr(terms, "material"));
     /* two pieces against five favour the five, whoever is to move */
-    t_load(g, _i == 0 ? "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1"
-                      : "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1",
+    t_load(g,
+           _i == 0 ? "MpP5M/1P7/3P5/9/2CpC1C2/9/3P5/6P2/M7M w - 0 1"
+                   : "Mp1P15M/1P17/3P15/9/2Cp1C1C2/9/3P15/6P22/M7M w - 0 1",
            pos);
     g->make_null(pos, flipped);
     ck_assert_int_gt(g->evaluate(pos), 0);
@@ -620,11 +630,10 @@ START_TEST(eval_terms_react)
     ck_assert_int_eq(t_eval_term(t_game(STRENGTH), STRENGTH_START, "pressure", P1), 0);
     /* forks (base game only): white, not to move, threatens d3 and f3 (e1e3, against c3
      * and g3), worth more than twice the threat on d3 alone */
-    ck_assert_int_gt(t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M b - 0 1",
-                                 "threats", P1),
-                     2 * t_eval_term(t_game(BASE),
-                                     "M6pM/9/9/9/2C1C1C2/9/2Pp1p3/9/M3P3M b - 0 1", "threats",
-                                     P1));
+    ck_assert_int_gt(
+        t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp1pP2/9/M3P3M b - 0 1", "threats", P1),
+        2 * t_eval_term(t_game(BASE), "M6pM/9/9/9/2C1C1C2/9/2Pp1p3/9/M3P3M b - 0 1", "threats",
+                        P1));
 }
 END_TEST
 

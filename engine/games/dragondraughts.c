@@ -41,7 +41,14 @@ const Game dragondraughts_game = {
     .display = dd_display,
     .gen_moves = dd_gen_moves,
     .gen_noisy = dd_gen_noisy,
+    .gen_quiet = dd_gen_quiet,
     .is_noisy = dd_is_noisy,
+    .has_legal_move = dd_has_legal_move,
+    .move_is_legal = dd_move_is_legal,
+    /* cheap for quiet moves, the only ones killers hold */
+    .move_is_legal_cheap = true,
+    /* capture_done keeps at most MAX_MOVES captures; quiet moves are far fewer */
+    .max_moves = MAX_MOVES,
     .make_move = draughts_make_move,
     .make_null = dd_make_null,
     .perft = draughts_perft,
@@ -60,27 +67,28 @@ const Game dragondraughts_game = {
     .move_index = dd_move_index,
     .noisy_order = dd_noisy_order,
     .threat = dd_threat,
-    .params = {
-        /* Zugzwang decides many draughts endgames (a side must move and every move
-         * loses), where a null move would report a false cut-off. */
-        .null_move = false,
-        /* A side far ahead at a quiet node stays ahead over the last plies. */
-        .reverse_futility = true,
-        /* Off: a quiet sacrifice that forces the opponent's capture and sets up a larger
-         * capture (a shot) looks hopeless statically, and qsearch only sees it if the
-         * quiet move is searched. */
-        .futility = false,
-        /* Late quiet moves are still searched, only shallower, so shots are not lost. */
-        .late_move_reductions = true,
-        /* Off for the same reason as futility: pruning would drop sacrifices outright. */
-        .late_move_pruning = false,
-        /* Capturing is compulsory: when captures exist they are the whole move list. */
-        .noisy_forced = true,
-        /* dd_threat (an enemy man about to become a Daimyo) is rare and decisive. */
-        .threat_extension = true,
-        .margin_unit = 100,
-        .moves_left = 60,
-    },
+    .params =
+        {
+            /* Zugzwang decides many draughts endgames (a side must move and every move
+             * loses), where a null move would report a false cut-off. */
+            .null_move = false,
+            /* A side far ahead at a quiet node stays ahead over the last plies. */
+            .reverse_futility = true,
+            /* Off: a quiet sacrifice that forces the opponent's capture and sets up a larger
+             * capture (a shot) looks hopeless statically, and qsearch only sees it if the
+             * quiet move is searched. */
+            .futility = false,
+            /* Late quiet moves are still searched, only shallower, so shots are not lost. */
+            .late_move_reductions = true,
+            /* Off for the same reason as futility: pruning would drop sacrifices outright. */
+            .late_move_pruning = false,
+            /* Capturing is compulsory: when captures exist they are the whole move list. */
+            .noisy_forced = true,
+            /* dd_threat (an enemy man about to become a Daimyo) is rare and decisive. */
+            .threat_extension = true,
+            .margin_unit = 100,
+            .moves_left = 60,
+        },
     .bench_fens = dd_bench,
     .bench_depth = 9,
     /* Depths 1-6 of the rules file's table; its depth-7 figure counts capture paths, not

@@ -6,7 +6,7 @@
 #include "eval/dragonface.h"
 #include "movegen/dragonface/dragonface.h"
 
-#define DF_START_FEN                                                                           \
+#define DF_START_FEN                                                                               \
     "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w c3d3e3f3g3h3i3c7d7e7f7g7h7i7 - 0 1"
 
 /* Positions from engine games: openings, middle games with conversions, free and trapped
@@ -45,7 +45,11 @@ const Game dragonface_game = {
     .display = df_display,
     .gen_moves = df_gen_moves,
     .gen_noisy = df_gen_noisy,
+    .gen_quiet = df_gen_quiet,
     .is_noisy = df_is_noisy,
+    .has_legal_move = df_has_legal_move,
+    .move_is_legal = df_move_is_legal,
+    .max_moves = MAX_MOVES,
     .make_move = df_make_move,
     .make_null = df_make_null,
     .perft = df_perft,
@@ -63,29 +67,30 @@ const Game dragonface_game = {
     .move_index = df_move_index,
     .noisy_order = df_noisy_order,
     .threat = df_threat,
-    .params = {
-        /* Zugzwang is rare: a side nearly always has a harmless Ambassador or Emperor
-         * move, and passing gives up the initiative in a game of captures. */
-        .null_move = true,
-        /* Margins scale from one Governor; quiescence resolves the conversions that make
-         * the eval swing by twice a piece's value. */
-        .reverse_futility = true,
-        .futility = true,
-        .late_move_reductions = true,
-        .late_move_pruning = true,
-        /* Captures are optional. */
-        .noisy_forced = false,
-        /* Off: long Ambassador lines put an Emperor under attack in a large share of
-         * positions, and answering each attack with every move in quiescence made the
-         * tree explode (a bench middle game did not finish depth 1 in 15 s). Emperor
-         * captures are noisy, so quiescence still takes a capturable Emperor; threat()
-         * stays available. */
-        .threat_extension = false,
-        .margin_unit = 100,
-        /* A capture converts the piece instead of removing it, so capture chains never
-         * run dry; quiescence stands pat after six plies of them. */
-        .qsearch_max_plies = 6,
-    },
+    .params =
+        {
+            /* Zugzwang is rare: a side nearly always has a harmless Ambassador or Emperor
+             * move, and passing gives up the initiative in a game of captures. */
+            .null_move = true,
+            /* Margins scale from one Governor; quiescence resolves the conversions that make
+             * the eval swing by twice a piece's value. */
+            .reverse_futility = true,
+            .futility = true,
+            .late_move_reductions = true,
+            .late_move_pruning = true,
+            /* Captures are optional. */
+            .noisy_forced = false,
+            /* Off: long Ambassador lines put an Emperor under attack in a large share of
+             * positions, and answering each attack with every move in quiescence made the
+             * tree explode (a bench middle game did not finish depth 1 in 15 s). Emperor
+             * captures are noisy, so quiescence still takes a capturable Emperor; threat()
+             * stays available. */
+            .threat_extension = false,
+            .margin_unit = 100,
+            /* A capture converts the piece instead of removing it, so capture chains never
+             * run dry; quiescence stands pat after six plies of them. */
+            .qsearch_max_plies = 6,
+        },
     .bench_fens = df_bench,
     .bench_depth = 9,
     .perft_reference = df_perft_reference,

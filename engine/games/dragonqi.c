@@ -27,8 +27,8 @@ static int dq_noisy_order(const void *pos, Move m)
 /* §14: the Arrowhead start under Lance (the default option). */
 static const uint64_t dq_perft_reference[] = {79, 6235, 493512, 0};
 
-#define DQ_ARROWHEAD_BOARD                                                                   \
-    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                  \
+#define DQ_ARROWHEAD_BOARD                                                                         \
+    "t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/"                        \
     "(S0)2(S1)(F0)(S7)2(S0)/9/2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T*"
 #define DQ_ARROWHEAD_FIELDS " S DQ0wdy0W - AIaiHhd 220333 - 0 1 "
 
@@ -46,7 +46,9 @@ static const char *dq_start_fen_for(const int *option_values)
 
 static const char *const dq_knight_choices[] = {"Lance", "Sword", "Pike"};
 static const GameOption dq_options[] = {
-    {.name = "KnightVariation", .choices = dq_knight_choices, .choice_count = 3,
+    {.name = "KnightVariation",
+     .choices = dq_knight_choices,
+     .choice_count = 3,
      .default_choice = DQ_LANCE},
 };
 
@@ -109,7 +111,11 @@ const Game dragonqi_game = {
     .display = dq_display,
     .gen_moves = dq_gen_moves,
     .gen_noisy = dq_gen_noisy,
+    .gen_quiet = dq_gen_quiet,
     .is_noisy = dq_is_noisy,
+    .has_legal_move = dq_has_move,
+    .move_is_legal = dq_move_is_legal,
+    .max_moves = MAX_MOVES,
     .make_move = dq_make,
     .make_null = dq_make_null,
     .perft = NULL,
@@ -132,23 +138,24 @@ const Game dragonqi_game = {
     .move_index = dq_move_index,
     .noisy_order = dq_noisy_order,
     .threat = dq_threat,
-    .params = {
-        /* Zugzwang is as rare as in chess: a side almost always has a useful move. */
-        .null_move = true,
-        .reverse_futility = true,
-        .futility = true,
-        .late_move_reductions = true,
-        .late_move_pruning = true,
-        /* Captures are optional. */
-        .noisy_forced = false,
-        /* A flag about to be planted must be answered: no pruning there, and moves that
-         * create that threat are searched a ply deeper. */
-        .threat_extension = true,
-        .margin_unit = 100,
-        /* Arrows, cannon and the fire creatures keep captures coming; six plies settle
-         * the exchanges that matter. */
-        .qsearch_max_plies = 6,
-    },
+    .params =
+        {
+            /* Zugzwang is as rare as in chess: a side almost always has a useful move. */
+            .null_move = true,
+            .reverse_futility = true,
+            .futility = true,
+            .late_move_reductions = true,
+            .late_move_pruning = true,
+            /* Captures are optional. */
+            .noisy_forced = false,
+            /* A flag about to be planted must be answered: no pruning there, and moves that
+             * create that threat are searched a ply deeper. */
+            .threat_extension = true,
+            .margin_unit = 100,
+            /* Arrows, cannon and the fire creatures keep captures coming; six plies settle
+             * the exchanges that matter. */
+            .qsearch_max_plies = 6,
+        },
     .bench_fens = dq_bench,
     .bench_depth = 7,
     .perft_reference = dq_perft_reference,

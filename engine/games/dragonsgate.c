@@ -42,7 +42,12 @@ const Game dragonsgate_game = {
     .display = dg_display,
     .gen_moves = dg_gen_moves,
     .gen_noisy = dg_gen_noisy,
+    .gen_quiet = dg_gen_quiet,
     .is_noisy = dg_is_noisy,
+    .has_legal_move = dg_has_legal_move,
+    .move_is_legal = dg_move_is_legal,
+    .move_is_legal_cheap = true,
+    .max_moves = DG_MAX_MOVES,
     .make_move = dg_make_move,
     .make_null = dg_make_null,
     .perft = dg_perft,
@@ -60,27 +65,28 @@ const Game dragonsgate_game = {
     .move_index = dg_move_index,
     .noisy_order = dg_noisy_order,
     .threat = dg_threat,
-    .params = {
-        /* Contact is mutual (a Dragon in front of an enemy is also in front of it from the
-         * enemy's side) and the player to move takes first, so fronts stall and the side
-         * that runs out of spare moves must step into a capture: zugzwang is the rule in
-         * the middle game, and a null move would hide it. */
-        .null_move = false,
-        /* The evaluation is mostly material and advance, and win threats are noisy moves
-         * or extended, so margins near the leaves hold as in Breakthrough. */
-        .reverse_futility = true,
-        .futility = true,
-        /* About forty moves a position, most of them quiet advances: reductions and late
-         * move pruning are where the depth comes from. */
-        .late_move_reductions = true,
-        .late_move_pruning = true,
-        /* Withdrawal is optional: a player may always step or fly instead. */
-        .noisy_forced = false,
-        /* A Dragon one move from the gate wins next turn unless blocked or answered by a
-         * faster win; such positions must be searched a ply further. */
-        .threat_extension = true,
-        .margin_unit = DG_DRAGON_VALUE,
-    },
+    .params =
+        {
+            /* Contact is mutual (a Dragon in front of an enemy is also in front of it from the
+             * enemy's side) and the player to move takes first, so fronts stall and the side
+             * that runs out of spare moves must step into a capture: zugzwang is the rule in
+             * the middle game, and a null move would hide it. */
+            .null_move = false,
+            /* The evaluation is mostly material and advance, and win threats are noisy moves
+             * or extended, so margins near the leaves hold as in Breakthrough. */
+            .reverse_futility = true,
+            .futility = true,
+            /* About forty moves a position, most of them quiet advances: reductions and late
+             * move pruning are where the depth comes from. */
+            .late_move_reductions = true,
+            .late_move_pruning = true,
+            /* Withdrawal is optional: a player may always step or fly instead. */
+            .noisy_forced = false,
+            /* A Dragon one move from the gate wins next turn unless blocked or answered by a
+             * faster win; such positions must be searched a ply further. */
+            .threat_extension = true,
+            .margin_unit = DG_DRAGON_VALUE,
+        },
     .bench_fens = dg_bench,
     .bench_depth = 9,
     .perft_reference = dg_perft_reference,

@@ -9,7 +9,7 @@
 #include "movegen/threedragons/threedragons.h"
 
 #define TD_BASE_START "MpppppppM/2pp1pp2/9/9/2C1C1C2/9/9/2PP1PP2/MPPPPPPPM w - 0 1"
-#define TD_STRENGTH_START                                                                      \
+#define TD_STRENGTH_START                                                                          \
     "Mp1p2p3p6p3p2p1M/2p4p51p5p42/9/9/2C1C1C2/9/9/2P4P51P5P42/MP1P2P3P6P3P2P1M w - 0 1"
 
 static bool td_fen_read_base(void *pos, const char *fen, char *err, size_t err_size)
@@ -94,23 +94,24 @@ static const uint64_t td_perft_strength[] = {37, 1281, 53619, 2168553, 0};
  *   (take the side down to one piece), a short endgame race worth seeing to the end;
  * - margin_unit: one base-game piece, also a strength-3 piece in the strength variants.
  */
-#define TD_SEARCH_PARAMS                                                                       \
-    {                                                                                          \
-        .null_move = true, .reverse_futility = true, .futility = true,                        \
-        .late_move_reductions = true, .late_move_pruning = true, .noisy_forced = false,        \
-        .threat_extension = true, .margin_unit = 100,                                         \
+#define TD_SEARCH_PARAMS                                                                           \
+    {                                                                                              \
+        .null_move = true, .reverse_futility = true, .futility = true,                             \
+        .late_move_reductions = true, .late_move_pruning = true, .noisy_forced = false,            \
+        .threat_extension = true, .margin_unit = 100,                                              \
     }
 
-#define TD_GAME_COMMON                                                                         \
-    .side_names = {"white", "black"}, .files = TD_FILES, .ranks = TD_RANKS,                    \
-    .pos_size = sizeof(TdPos), .init = td_init, .fen_write = td_fen_write,                     \
-    .display = td_display, .gen_moves = td_gen_moves, .gen_noisy = td_gen_noisy,              \
-    .is_noisy = td_is_noisy, .make_move = td_make_move, .make_null = td_make_null,            \
-    .perft = td_perft, .move_to_str = td_move_to_str, .parse_move = td_parse_move,            \
-    .key = td_key, .key_from_scratch = td_key_from_scratch, .side_to_move = td_side_to_move,  \
-    .halfmove_clock = td_halfmove_clock, .result = td_result, .no_moves_result = RESULT_LOSS, \
-    .evaluate = td_evaluate, .eval_terms = td_eval_terms,                                     \
-    .move_index_count = TD_SQUARES * TD_SQUARES * (TD_DIRS + 1), .move_index = td_move_index, \
+#define TD_GAME_COMMON                                                                             \
+    .side_names = {"white", "black"}, .files = TD_FILES, .ranks = TD_RANKS,                        \
+    .pos_size = sizeof(TdPos), .init = td_init, .fen_write = td_fen_write, .display = td_display,  \
+    .gen_moves = td_gen_moves, .gen_noisy = td_gen_noisy, .gen_quiet = td_gen_quiet,               \
+    .has_legal_move = td_has_legal_move, .move_is_legal = td_move_is_legal,                        \
+    .max_moves = TD_MAX_MOVES, .is_noisy = td_is_noisy, .make_move = td_make_move,                 \
+    .make_null = td_make_null, .perft = td_perft, .move_to_str = td_move_to_str,                   \
+    .parse_move = td_parse_move, .key = td_key, .key_from_scratch = td_key_from_scratch,           \
+    .side_to_move = td_side_to_move, .halfmove_clock = td_halfmove_clock, .result = td_result,     \
+    .no_moves_result = RESULT_LOSS, .evaluate = td_evaluate, .eval_terms = td_eval_terms,          \
+    .move_index_count = TD_SQUARES * TD_SQUARES * (TD_DIRS + 1), .move_index = td_move_index,      \
     .noisy_order = td_noisy_order, .threat = td_threat, .params = TD_SEARCH_PARAMS
 
 const Game threedragons_game = {

@@ -32,8 +32,7 @@ static Bb64 goal_row(int player) { return player == P1 ? B8_RANK_8_BB : B8_RANK_
  * eval already sees a man there that nothing can stop.) */
 static Bb64 attack_zone(int player)
 {
-    return player == P1 ? B8_RANK_7_BB | B8_RANK_8_BB
-                        : B8_RANK_2_BB | B8_RANK_1_BB;
+    return player == P1 ? B8_RANK_7_BB | B8_RANK_8_BB : B8_RANK_2_BB | B8_RANK_1_BB;
 }
 
 /* Forward step direction in square numbers for each player. */
@@ -81,35 +80,53 @@ static int add_moves(Move *moves, int n, Bb64 dests, int delta)
     return n;
 }
 
-int bt_gen_moves(const void *vp, Move *moves)
-{
-    const BtPos *p = vp;
-    if (bt_result(p) != RESULT_NONE)
-        return 0;
-    BtTargets t = targets(p);
-    int n = add_moves(moves, 0, t.left, t.d_left);
-    n = add_moves(moves, n, t.straight, t.d_straight);
-    return add_moves(moves, n, t.right, t.d_right);
-}
-
 /* Noisy: captures, steps onto the last rank before the goal and onto the goal row. */
-int bt_gen_noisy(const void *vp, Move *moves)
+static Bb64 noisy_squares(const BtPos *p) { return p->men[!p->side] | attack_zone(p->side); }
+
+static int generate(const BtPos *p, Move *moves, GenStage stage)
 {
-    const BtPos *p = vp;
     if (bt_result(p) != RESULT_NONE)
         return 0;
     BtTargets t = targets(p);
-    Bb64 keep = p->men[!p->side] | attack_zone(p->side);
+    Bb64 keep = stage == GEN_ALL     ? ~0ULL
+                : stage == GEN_NOISY ? noisy_squares(p)
+                                     : ~noisy_squares(p);
     int n = add_moves(moves, 0, t.left & keep, t.d_left);
     n = add_moves(moves, n, t.straight & keep, t.d_straight);
     return add_moves(moves, n, t.right & keep, t.d_right);
 }
 
+int bt_gen_moves(const void *vp, Move *moves) { return generate(vp, moves, GEN_ALL); }
+int bt_gen_noisy(const void *vp, Move *moves) { return generate(vp, moves, GEN_NOISY); }
+int bt_gen_quiet(const void *vp, Move *moves) { return generate(vp, moves, GEN_QUIET); }
+
+bool bt_has_legal_move(const void *vp)
+{
+    const BtPos *p = vp;
+    BtTargets t = targets(p);
+    return bt_result(p) == RESULT_NONE && (t.straight | t.left | t.right);
+}
+
+/* A move is the pair of squares; it is legal when the origin holds a man of the side to
+ * move and the destination is among that kind of step's targets. */
+bool bt_move_is_legal(const void *vp, Move m)
+{
+    const BtPos *p = vp;
+    int from = bt_move_from(m), to = bt_move_to(m);
+    if (m != bt_move_make(from, to) || !(p->men[p->side] >> from & 1) ||
+        bt_result(p) != RESULT_NONE)
+        return false;
+    BtTargets t = targets(p);
+    int delta = to - from;
+    Bb64 dest = 1ULL << to;
+    return (delta == t.d_straight && (t.straight & dest)) ||
+           (delta == t.d_left && (t.left & dest)) || (delta == t.d_right && (t.right & dest));
+}
+
 bool bt_is_noisy(const void *vp, Move m)
 {
     const BtPos *p = vp;
-    Bb64 to = 1ULL << bt_move_to(m);
-    return (to & (p->men[!p->side] | attack_zone(p->side))) != 0;
+    return (noisy_squares(p) >> bt_move_to(m) & 1) != 0;
 }
 
 void bt_make_move(const void *vp, Move m, void *out)
@@ -145,8 +162,7 @@ static uint64_t count_moves(const BtPos *p)
     if (bt_result(p) != RESULT_NONE)
         return 0;
     BtTargets t = targets(p);
-    return (uint64_t)(bb64_popcount(t.straight) + bb64_popcount(t.left) +
-                      bb64_popcount(t.right));
+    return (uint64_t)(bb64_popcount(t.straight) + bb64_popcount(t.left) + bb64_popcount(t.right));
 }
 
 uint64_t bt_perft(const void *vp, int depth)

@@ -12,12 +12,16 @@
 #include "engine/game.h"
 
 typedef struct BtPos {
-    Bb64 men[2];    /* by player: P1 white, P2 black */
+    Bb64 men[2]; /* by player: P1 white, P2 black */
     uint64_t key;
     int side;
-    int halfmove;   /* every move is irreversible, so this stays 0 after the first move */
+    int halfmove; /* every move is irreversible, so this stays 0 after the first move */
     int fullmove;
 } BtPos;
+
+/* Each move is an origin square and one of three steps, and any FEN may fill the board
+ * with one side's men: 64 * 3 bounds every list. */
+enum { BT_MAX_MOVES = 64 * 3 };
 
 static inline int bt_move_from(Move m) { return (int)(m & 63); }
 static inline int bt_move_to(Move m) { return (int)((m >> 6) & 63); }
@@ -38,6 +42,9 @@ void bt_display(const void *pos, char *buf, size_t size);
 int bt_gen_moves(const void *pos, Move *moves);
 int bt_gen_noisy(const void *pos, Move *moves);
 bool bt_is_noisy(const void *pos, Move m);
+int bt_gen_quiet(const void *pos, Move *moves);
+bool bt_has_legal_move(const void *pos);
+bool bt_move_is_legal(const void *pos, Move m);
 void bt_make_move(const void *pos, Move m, void *out);
 void bt_make_null(const void *pos, void *out);
 uint64_t bt_perft(const void *pos, int depth);

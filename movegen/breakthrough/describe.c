@@ -15,8 +15,9 @@ static int bt_cells(DescCell *cells)
         describe_grid_cell(c, file, rank);
         c->shade = (file + rank + 1) % 2; /* a1 dark, as on a chess board */
         c->kind = rank == 0 || rank == 7 ? "home-row" : "square";
-        c->label = rank == 0 ? "White's home row, Black's goal"
-                   : rank == 7 ? "Black's home row, White's goal" : NULL;
+        c->label = rank == 0   ? "White's home row, Black's goal"
+                   : rank == 7 ? "Black's home row, White's goal"
+                               : NULL;
     }
     return 64;
 }

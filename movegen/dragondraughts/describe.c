@@ -33,7 +33,9 @@ static int dd_pieces(const void *vp, DescPiece *pieces)
             if (!(p->pieces[side] & dd_bit(sq)))
                 continue;
             bool king = (p->kings & dd_bit(sq)) != 0;
-            pieces[n++] = (DescPiece){.cell = sq, .side = side, .kind = king ? "daimyo" : "man",
+            pieces[n++] = (DescPiece){.cell = sq,
+                                      .side = side,
+                                      .kind = king ? "daimyo" : "man",
                                       .name = names[side][king],
                                       .label = {"PKpk"[2 * side + king]}};
         }
@@ -55,7 +57,10 @@ static void dd_describe_move(const void *vp, Move m, DescMove *d)
         describe_touch(d->path, &d->path_length, path[i]);
         describe_grid_name(8, path[i], square);
         n += (size_t)snprintf(d->text + n, sizeof d->text - n, "%s%s",
-                              i == 0 ? "" : captured ? "x" : "-", square);
+                              i == 0     ? ""
+                              : captured ? "x"
+                                         : "-",
+                              square);
     }
     for (Bb64 b = captured; b;)
         describe_touch(d->captured, &d->captured_count, bb64_pop_lsb(&b));

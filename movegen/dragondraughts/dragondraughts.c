@@ -44,22 +44,57 @@ Result dd_result(const void *vp)
     return p->pieces[p->side] ? RESULT_NONE : RESULT_LOSS;
 }
 
-int dd_gen_moves(const void *vp, Move *moves)
-{
-    return draughts_gen_moves(vp, moves);
-}
+int dd_gen_moves(const void *vp, Move *moves) { return draughts_gen_moves(vp, moves); }
 
 /* Noisy = captures. Quiet promotions stay quiet: with noisy_forced a non-empty noisy list
  * must be the whole legal list, which only compulsory captures are. */
-int dd_gen_noisy(const void *vp, Move *moves)
-{
-    return draughts_gen_captures(vp, moves);
-}
+int dd_gen_noisy(const void *vp, Move *moves) { return draughts_gen_captures(vp, moves); }
 
 bool dd_is_noisy(const void *vp, Move m)
 {
     (void)vp;
     return dd_move_is_capture(m);
+}
+
+/* Quiet moves are legal only when no capture is (a capture exists exactly when some piece
+ * of the side to move can make a first jump). */
+static bool dd_capture_exists(const DraughtsPos *p) { return draughts_attacked(p, !p->side) != 0; }
+
+int dd_gen_quiet(const void *vp, Move *moves)
+{
+    const DraughtsPos *p = vp;
+    return dd_capture_exists(p) ? 0 : draughts_gen_quiet(p, moves);
+}
+
+bool dd_has_legal_move(const void *vp)
+{
+    const DraughtsPos *p = vp;
+    return dd_capture_exists(p) || draughts_has_quiet(p, p->side);
+}
+
+/* A capture is checked against the list of captures, which only the whole capture search
+ * can give (the most-captures rule compares every sequence); a quiet move is a piece of
+ * the side to move stepping or sliding to an empty square, with no capture on. */
+bool dd_move_is_legal(const void *vp, Move m)
+{
+    const DraughtsPos *p = vp;
+    if (dd_move_is_capture(m))
+        return game_move_in_list(p, m, dd_gen_noisy);
+    int from = dd_move_from(m), to = dd_move_to(m);
+    Bb64 occ = p->pieces[P1] | p->pieces[P2], own = dd_bit(from);
+    if (m != dd_move_make(from, to, 0) || !(p->pieces[p->side] & own) || (occ & dd_bit(to)) ||
+        dd_capture_exists(p))
+        return false;
+    if (p->kings & own) {
+        for (int dir = 0; dir < DD_DIRS; dir++)
+            if (draughts_slide(dir, from, occ) & dd_bit(to))
+                return true;
+        return false;
+    }
+    for (int i = 0; i < 3; i++)
+        if (dd_shift(own, dd_man_dir(p->side, i)) & dd_bit(to))
+            return true;
+    return false;
 }
 
 void draughts_make_move(const void *vp, Move m, void *out)
@@ -144,8 +179,7 @@ static bool check_reachable(const DraughtsPos *p, char *err, size_t err_size)
         }
     }
     if (!p->pieces[!p->side]) {
-        snprintf(err, err_size, "the side that just moved (%s) has no pieces",
-                 names[!p->side]);
+        snprintf(err, err_size, "the side that just moved (%s) has no pieces", names[!p->side]);
         return false;
     }
     return true;

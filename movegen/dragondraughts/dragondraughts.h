@@ -127,8 +127,12 @@ Bb64 draughts_slide(int dir, int sq, Bb64 occ);
 int draughts_gen_moves(const DraughtsPos *p, Move *moves);
 /* Only the captures (empty when none is possible). */
 int draughts_gen_captures(const DraughtsPos *p, Move *moves);
+/* The non-capturing moves, whether or not a capture is compulsory. */
+int draughts_gen_quiet(const DraughtsPos *p, Move *moves);
 /* Number of non-capturing moves `player`'s pieces have, whoever is to move. */
 int draughts_quiet_count(const DraughtsPos *p, int player);
+/* Whether `player`'s pieces have any non-capturing move (the first one found decides). */
+bool draughts_has_quiet(const DraughtsPos *p, int player);
 /* Pieces of `victim` that the other player could jump at once if it were to move. */
 Bb64 draughts_attacked(const DraughtsPos *p, int victim);
 uint64_t draughts_perft(const void *pos, int depth);
@@ -137,8 +141,7 @@ uint64_t draughts_perft(const void *pos, int depth);
  * squares (origin first), its length and its move. Paths are not filtered by the
  * most-captures rule; a visitor compares with a legal move. */
 typedef void (*DraughtsPathVisit)(void *ctx, const int *path, int length, Move move);
-void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit,
-                            void *ctx);
+void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit, void *ctx);
 
 /* dragondraughts.c */
 void draughts_make_move(const void *pos, Move m, void *out);
@@ -157,6 +160,9 @@ void dd_display(const void *pos, char *buf, size_t size);
 int dd_gen_moves(const void *pos, Move *moves);
 int dd_gen_noisy(const void *pos, Move *moves);
 bool dd_is_noisy(const void *pos, Move m);
+int dd_gen_quiet(const void *pos, Move *moves);
+bool dd_has_legal_move(const void *pos);
+bool dd_move_is_legal(const void *pos, Move m);
 void dd_make_null(const void *pos, void *out);
 uint64_t dd_key(const void *pos);
 uint64_t dd_key_from_scratch(const void *pos);

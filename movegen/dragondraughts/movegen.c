@@ -52,8 +52,8 @@ typedef struct CaptureSearch {
     unsigned taken;   /* the pieces jumped so far, as a move's captured mask */
     int origin;
     int side;
-    int best;         /* most captures found so far (0 before the first) */
-    int count;        /* moves kept with `best` captures */
+    int best;  /* most captures found so far (0 before the first) */
+    int count; /* moves kept with `best` captures */
     Move *moves;
     DraughtsPathVisit visit; /* set: hand every complete path to it instead */
     void *ctx;
@@ -159,8 +159,7 @@ static CaptureSearch capture_search(const DraughtsPos *p, int side)
     return cs;
 }
 
-void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit,
-                            void *ctx)
+void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit, void *ctx)
 {
     CaptureSearch cs = capture_search(p, p->side);
     cs.visit = visit;
@@ -201,7 +200,7 @@ static int add_steps(Move *moves, int n, Bb64 targets, int delta)
     return n;
 }
 
-static int gen_quiet(const DraughtsPos *p, Move *moves)
+int draughts_gen_quiet(const DraughtsPos *p, Move *moves)
 {
     int us = p->side, n = 0;
     Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[us] & ~p->kings;
@@ -221,7 +220,7 @@ static int gen_quiet(const DraughtsPos *p, Move *moves)
 int draughts_gen_moves(const DraughtsPos *p, Move *moves)
 {
     int n = draughts_gen_captures(p, moves);
-    return n ? n : gen_quiet(p, moves);
+    return n ? n : draughts_gen_quiet(p, moves);
 }
 
 int draughts_quiet_count(const DraughtsPos *p, int player)
@@ -236,6 +235,20 @@ int draughts_quiet_count(const DraughtsPos *p, int player)
             n += bb64_popcount(draughts_slide(dir, sq, occ) & ~occ);
     }
     return n;
+}
+
+bool draughts_has_quiet(const DraughtsPos *p, int player)
+{
+    Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[player] & ~p->kings;
+    for (int i = 0; i < 3; i++)
+        if (dd_shift(men, dd_man_dir(player, i)) & ~occ)
+            return true;
+    /* a Daimyo with an empty neighbour can slide there */
+    Bb64 kings = p->pieces[player] & p->kings;
+    for (int dir = 0; dir < DD_DIRS; dir++)
+        if (dd_shift(kings, dir) & ~occ)
+            return true;
+    return false;
 }
 
 Bb64 draughts_attacked(const DraughtsPos *p, int victim)

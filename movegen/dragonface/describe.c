@@ -28,14 +28,18 @@ static int df_cells(DescCell *cells)
 }
 
 static const char *const kind_words[3] = {"emperor", "ambassador", "governor"};
-static const char *const kind_names[2][3] = {{"White Emperor", "White Ambassador", "White Governor"},
-                                             {"Black Emperor", "Black Ambassador", "Black Governor"}};
+static const char *const kind_names[2][3] = {
+    {"White Emperor", "White Ambassador", "White Governor"},
+    {"Black Emperor", "Black Ambassador", "Black Governor"}};
 static const char kind_letters[2][3] = {{'E', 'A', 'G'}, {'e', 'a', 'g'}};
 
 static DescPiece piece(int sq, int side, int kind)
 {
-    return (DescPiece){.cell = sq, .side = side, .kind = kind_words[kind],
-                       .name = kind_names[side][kind], .label = {kind_letters[side][kind]}};
+    return (DescPiece){.cell = sq,
+                       .side = side,
+                       .kind = kind_words[kind],
+                       .name = kind_names[side][kind],
+                       .label = {kind_letters[side][kind]}};
 }
 
 static void add_state(DescPiece *d, const char *state)

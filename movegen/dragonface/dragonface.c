@@ -68,18 +68,19 @@ Result df_result(const void *vp)
     return RESULT_NONE;
 }
 
-/* Output of generation: every legal move, or (noisy) only captures and revivals. */
+/* Output of generation: every legal move, only the noisy ones (captures and revivals) or
+ * only the quiet ones. */
 typedef struct DfGen {
     Move *moves;
     int n;
-    bool noisy;
+    GenStage stage;
     Bb128 revival_line; /* where a landing Governor may revive */
     Bb128 trapped;      /* the mover's trapped Ambassadors */
 } DfGen;
 
 static void emit(DfGen *g, Move m)
 {
-    if (!g->noisy || df_move_is_capture(m))
+    if (g->stage == GEN_ALL || df_move_is_capture(m) == (g->stage == GEN_NOISY))
         g->moves[g->n++] = m;
 }
 
@@ -94,7 +95,7 @@ static void emit_governors(DfGen *g, Bb128 dests, int delta, int span, bool capt
         if (capture)
             m = df_move_with_capture(m, to - delta);
         emit(g, m);
-        if (bb128_bit(to) & g->revival_line)
+        if ((bb128_bit(to) & g->revival_line) && g->stage != GEN_QUIET)
             for (Bb128 t = g->trapped; t;)
                 g->moves[g->n++] = df_move_with_revival(m, bb128_pop_lsb(&t));
     }
@@ -109,7 +110,7 @@ static void emit_simple(DfGen *g, int kind, Bb128 dests, int delta, int span, bo
     }
 }
 
-static int generate(const DfPos *p, Move *moves, bool noisy)
+static int generate(const DfPos *p, Move *moves, GenStage stage)
 {
     if (df_result(p) != RESULT_NONE)
         return 0;
@@ -117,7 +118,7 @@ static int generate(const DfPos *p, Move *moves, bool noisy)
     Bb128 own = p->occ[us], enemy = p->occ[!us], all = own | enemy;
     Bb128 empty = DF_BOARD & ~all, open = empty & DF_TERR;
     Bb128 capt = enemy & DF_TERR & ~df_immune_bb(p);
-    DfGen g = {moves, 0, noisy, df_revival_line(us), own & p->amb & DF_ZONE & ~p->free};
+    DfGen g = {moves, 0, stage, df_revival_line(us), own & p->amb & DF_ZONE & ~p->free};
 
     Bb128 gov = own & ~p->emp & ~p->amb & DF_TERR;
     Bb128 two = gov & df_rights_bb(p->rights);
@@ -138,7 +139,7 @@ static int generate(const DfPos *p, Move *moves, bool noisy)
     Bb128 emperor = own & p->emp;
     for (int d = 0; d < DF_DIRS; d++) {
         Bb128 step = df_shift(emperor, d);
-        if (!noisy)
+        if (stage != GEN_NOISY)
             emit_simple(&g, DF_EMPEROR, step & open, DF_DELTA[d], 1, false);
         emit_simple(&g, DF_EMPEROR, df_shift(step & capt, d) & open, DF_DELTA[d], 2, true);
     }
@@ -152,14 +153,14 @@ static int generate(const DfPos *p, Move *moves, bool noisy)
                 int b = df_first(blockers, d);
                 reach = line & ~(df_ray[d][b] | bb128_bit(b));
                 Bb128 beyond = df_ray[d][b];
-                if ((bb128_bit(b) & capt) && beyond) {
+                if ((bb128_bit(b) & capt) && beyond && stage != GEN_QUIET) {
                     int land = df_first(beyond, d);
                     if (bb128_bit(land) & empty)
-                        g.moves[g.n++] = df_move_with_capture(
-                            df_move_make(DF_AMBASSADOR, from, land), b);
+                        g.moves[g.n++] =
+                            df_move_with_capture(df_move_make(DF_AMBASSADOR, from, land), b);
                 }
             }
-            if (noisy)
+            if (stage == GEN_NOISY)
                 continue;
             for (reach &= DF_TERR; reach;)
                 g.moves[g.n++] = df_move_make(DF_AMBASSADOR, from, bb128_pop_lsb(&reach));
@@ -168,14 +169,45 @@ static int generate(const DfPos *p, Move *moves, bool noisy)
     return g.n;
 }
 
-int df_gen_moves(const void *vp, Move *moves) { return generate(vp, moves, false); }
+int df_gen_moves(const void *vp, Move *moves) { return generate(vp, moves, GEN_ALL); }
 
-int df_gen_noisy(const void *vp, Move *moves) { return generate(vp, moves, true); }
+int df_gen_noisy(const void *vp, Move *moves) { return generate(vp, moves, GEN_NOISY); }
+int df_gen_quiet(const void *vp, Move *moves) { return generate(vp, moves, GEN_QUIET); }
+
+/* An Emperor step or a Governor's single step onto an open square is always a move, and
+ * one of them nearly always exists; otherwise the generator decides. */
+bool df_has_legal_move(const void *vp)
+{
+    const DfPos *p = vp;
+    if (df_result(p) != RESULT_NONE)
+        return false;
+    int us = p->side;
+    Bb128 own = p->occ[us], open = DF_BOARD & ~(own | p->occ[!us]) & DF_TERR;
+    Bb128 gov = own & ~p->emp & ~p->amb & DF_TERR, emperor = own & p->emp;
+    for (int d = 0; d < DF_DIRS; d++)
+        if (df_shift(emperor, d) & open)
+            return true;
+    for (int i = 0; i < 3; i++)
+        if (df_shift(gov, df_forward(us)[i]) & open)
+            return true;
+    Move moves[MAX_MOVES];
+    return generate(p, moves, GEN_ALL) > 0;
+}
 
 bool df_is_noisy(const void *vp, Move m)
 {
     (void)vp;
     return df_move_is_capture(m) || df_move_is_revival(m);
+}
+
+/* The origin must hold a piece of the side to move; whether it may make this move is the
+ * generator's to say, in the one stage the move belongs to. */
+bool df_move_is_legal(const void *vp, Move m)
+{
+    const DfPos *p = vp;
+    if (!(p->occ[p->side] & bb128_bit(df_move_from(m))))
+        return false;
+    return game_move_in_list(p, m, df_is_noisy(p, m) ? df_gen_noisy : df_gen_quiet);
 }
 
 static int kind_on(const DfPos *p, int sq)
@@ -271,8 +303,8 @@ DF_INLINE uint64_t count_governors(Bb128 gov, Bb128 two, Bb128 empty, Bb128 capt
     Bb128 one = df_shift(gov, d) & open;
     Bb128 landings = one | (df_shift(one & df_shift(two, d), d) & open);
     if (d != DF_N && d != DF_S)
-        landings |= df_shift((df_shift(gov, d) | df_shift(df_shift(two, d) & open, d)) & capt, d) &
-                    empty;
+        landings |=
+            df_shift((df_shift(gov, d) | df_shift(df_shift(two, d) & open, d)) & capt, d) & empty;
     uint64_t n = (uint64_t)bb128_popcount(landings);
     if (per_revival > 1)
         n += (uint64_t)(bb128_popcount(landings & line) * (per_revival - 1));
@@ -350,10 +382,7 @@ static uint64_t perft_rec(const DfPos *p, int depth)
     return total;
 }
 
-uint64_t df_perft(const void *vp, int depth)
-{
-    return depth <= 0 ? 1 : perft_rec(vp, depth);
-}
+uint64_t df_perft(const void *vp, int depth) { return depth <= 0 ? 1 : perft_rec(vp, depth); }
 
 uint64_t df_key_from_scratch(const void *vp)
 {

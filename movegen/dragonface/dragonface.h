@@ -73,14 +73,8 @@ static const int DF_DELTA[DF_DIRS] = {11, 12, 1, 10, -11, -12, -1, -10};
 /* Squares a one-step shift in each direction may land on: the board, minus the file a
  * step east would wrap onto (file a) or a step west would wrap onto (file k). */
 static const Bb128 DF_STEP_OK[DF_DIRS] = {
-    DF_BOARD,
-    DF_BOARD & ~DF_FILE_A,
-    DF_BOARD & ~DF_FILE_A,
-    DF_BOARD & ~DF_FILE_K,
-    DF_BOARD,
-    DF_BOARD & ~DF_FILE_K,
-    DF_BOARD & ~DF_FILE_K,
-    DF_BOARD & ~DF_FILE_A,
+    DF_BOARD, DF_BOARD & ~DF_FILE_A, DF_BOARD & ~DF_FILE_A, DF_BOARD & ~DF_FILE_K,
+    DF_BOARD, DF_BOARD & ~DF_FILE_K, DF_BOARD & ~DF_FILE_K, DF_BOARD & ~DF_FILE_A,
 };
 
 static inline int df_msb(Bb128 b)
@@ -94,10 +88,7 @@ static inline int df_first(Bb128 b, int dir) { return dir < DF_S ? bb128_lsb(b) 
 
 static inline int df_opposite(int dir) { return dir ^ 4; }
 
-static inline Bb128 df_shift_by(Bb128 b, int delta)
-{
-    return delta > 0 ? b << delta : b >> -delta;
-}
+static inline Bb128 df_shift_by(Bb128 b, int delta) { return delta > 0 ? b << delta : b >> -delta; }
 
 /* Every piece of `b` one step in direction `dir`, dropping those that leave the board. */
 static inline Bb128 df_shift(Bb128 b, int dir)
@@ -200,6 +191,9 @@ Move df_parse_move(const void *pos, const char *str);
 void df_init(void);
 int df_gen_noisy(const void *pos, Move *moves);
 bool df_is_noisy(const void *pos, Move m);
+int df_gen_quiet(const void *pos, Move *moves);
+bool df_has_legal_move(const void *pos);
+bool df_move_is_legal(const void *pos, Move m);
 void df_make_move(const void *pos, Move m, void *out);
 void df_make_null(const void *pos, void *out);
 uint64_t df_perft(const void *pos, int depth);

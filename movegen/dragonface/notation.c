@@ -131,8 +131,7 @@ static bool read_rights(DfPos *p, const char *s, char *err, size_t err_size)
 
 static bool check_material(const DfPos *p, char *err, size_t err_size)
 {
-    if (bb128_popcount(p->emp) > DF_MAX_EMPERORS ||
-        bb128_popcount(p->amb) > DF_MAX_AMBASSADORS ||
+    if (bb128_popcount(p->emp) > DF_MAX_EMPERORS || bb128_popcount(p->amb) > DF_MAX_AMBASSADORS ||
         bb128_popcount(df_governors(p)) + bb128_popcount(p->free) > DF_MAX_GOVERNORS)
         return fail(err, err_size, "more pieces than the set has (2 E, 12 A, 14 G)", NULL);
     if (!(p->occ[!p->side] & p->emp))
@@ -181,8 +180,7 @@ bool df_fen_read(void *vp, const char *fen, char *err, size_t err_size)
                         "that just moved",
                         field[3]);
         if (df_rights_bit(sq) & p->rights)
-            return fail(err, err_size, "a converted Governor has no two-square right",
-                        field[3]);
+            return fail(err, err_size, "a converted Governor has no two-square right", field[3]);
         p->immune = (int8_t)sq;
     }
     if (fields >= 5 && !read_counter(field[4], 0, &p->halfmove))
@@ -190,8 +188,9 @@ bool df_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     if (fields >= 6 && !read_counter(field[5], 1, &p->fullmove))
         return fail(err, err_size, "bad fullmove number", field[5]);
     if (p->immune >= 0 && p->halfmove != 0)
-        return fail(err, err_size, "an immune piece means the last ply captured: halfmove "
-                                   "clock must be 0",
+        return fail(err, err_size,
+                    "an immune piece means the last ply captured: halfmove "
+                    "clock must be 0",
                     NULL);
     if (!check_material(p, err, err_size))
         return false;

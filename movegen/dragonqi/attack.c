@@ -158,9 +158,9 @@ static bool captured_from_land(const DqPos *p, int cell, int x)
                 return true;
         }
     }
-    int creatures = x == DQ_FOREST ? p->count[dq_code(DQ_DRAGON, x)]
-                                   : p->count[dq_code(DQ_ELDER, x)] +
-                                         p->count[dq_code(DQ_YOUNGER, x)];
+    int creatures = x == DQ_FOREST
+                        ? p->count[dq_code(DQ_DRAGON, x)]
+                        : p->count[dq_code(DQ_ELDER, x)] + p->count[dq_code(DQ_YOUNGER, x)];
     if (creatures)
         for (int d = 0; d < DQ_DIRS; d++)
             if (flown_at(p, cell, d, x, occ))

@@ -81,8 +81,10 @@ static void init_ray(int x, int y, int d)
             part = kt == DQ_OCEAN ? SEA : DONE;
         if (part == SEA && kt != DQ_OCEAN)
             part = k == DQ_OCEAN ? SHORE : DONE;
-        DqBb *seg = part == LAND ? &dq_geo.ray_land[c][d] : part == SEA ? &dq_geo.sea[c][d]
-                    : part == SHORE ? &dq_geo.shore[c][d] : NULL;
+        DqBb *seg = part == LAND    ? &dq_geo.ray_land[c][d]
+                    : part == SEA   ? &dq_geo.sea[c][d]
+                    : part == SHORE ? &dq_geo.shore[c][d]
+                                    : NULL;
         if (seg)
             bb_set(seg, t);
         if (k <= DQ_KINGDOM_F && kt == !k && grid && d != DQ_E && d != DQ_W)
@@ -171,10 +173,7 @@ DqBb dq_shift(DqBb b, int d)
     return bb_and(b, dq_geo.valid);
 }
 
-int dq_cell_name(int c, char *out)
-{
-    return sprintf(out, "%c%d", 'a' + dq_geo.x[c], dq_geo.y[c]);
-}
+int dq_cell_name(int c, char *out) { return sprintf(out, "%c%d", 'a' + dq_geo.x[c], dq_geo.y[c]); }
 
 int dq_parse_cell(const char **s)
 {

@@ -27,16 +27,22 @@ enum {
     DQ_FILE_E = 4, /* the middle file: Banners, Warlord and Prince */
     DQ_E0 = 4,
     DQ_E2 = 22, /* the Princess's cell */
-    DQ_E3 = 31, DQ_E4 = 40,    /* the Banner cells the Storm's flag-bearers plant on */
-    DQ_E12 = 112, DQ_E13 = 121, /* those the Forest's Prince plants on */
+    DQ_E3 = 31,
+    DQ_E4 = 40, /* the Banner cells the Storm's flag-bearers plant on */
+    DQ_E12 = 112,
+    DQ_E13 = 121, /* those the Forest's Prince plants on */
     DQ_E16 = 148,
     DQ_E8 = 76,
-    DQ_A1 = 9, DQ_E1 = 13, DQ_I1 = 17,     /* the Towering cells */
-    DQ_A15 = 135, DQ_E15 = 139, DQ_I15 = 143,
+    DQ_A1 = 9,
+    DQ_E1 = 13,
+    DQ_I1 = 17, /* the Towering cells */
+    DQ_A15 = 135,
+    DQ_E15 = 139,
+    DQ_I15 = 143,
     DQ_TRAFALGAR_HARBOUR = 58, /* e6, home of the Green Flagship */
     DQ_STORM_HARBOUR = 94,     /* e10, home of the Red Flagship */
-    DQ_OCEAN_FIRST = 54, /* a6 */
-    DQ_OCEAN_CELLS = 45, /* a6 ... i10 */
+    DQ_OCEAN_FIRST = 54,       /* a6 */
+    DQ_OCEAN_CELLS = 45,       /* a6 ... i10 */
 };
 
 enum { DQ_KINGDOM_S = 0, DQ_KINGDOM_F = 1, DQ_OCEAN = 2, DQ_OFF = 3 };
@@ -122,13 +128,13 @@ static inline int bb_first(DqBb ray_part, int d)
 /* Shifts toward higher cells by n (0 < n < 64), bits beyond cell 191 drop. */
 static inline DqBb bb_up(DqBb b, int n)
 {
-    return (DqBb){{b.w[0] << n, (b.w[1] << n) | (b.w[0] >> (64 - n)),
-                   (b.w[2] << n) | (b.w[1] >> (64 - n))}};
+    return (DqBb){
+        {b.w[0] << n, (b.w[1] << n) | (b.w[0] >> (64 - n)), (b.w[2] << n) | (b.w[1] >> (64 - n))}};
 }
 static inline DqBb bb_down(DqBb b, int n)
 {
-    return (DqBb){{(b.w[0] >> n) | (b.w[1] << (64 - n)), (b.w[1] >> n) | (b.w[2] << (64 - n)),
-                   b.w[2] >> n}};
+    return (DqBb){
+        {(b.w[0] >> n) | (b.w[1] << (64 - n)), (b.w[1] >> n) | (b.w[2] << (64 - n)), b.w[2] >> n}};
 }
 /* One step of every cell in direction d; cells leaving the grid (and e0/e16) are dropped
  * except where a step of the rules reaches e0 or e16. */
@@ -138,32 +144,32 @@ DqBb dq_shift(DqBb b, int d);
 typedef struct DqGeometry {
     int8_t dx[DQ_DIRS], dy[DQ_DIRS], delta[DQ_DIRS];
     uint8_t x[DQ_CELLS], y[DQ_CELLS], kingdom[DQ_CELLS];
-    DqBb valid;       /* grid + e0 + e16 */
-    DqBb grid;        /* ranks 1-15 */
-    DqBb land[2];     /* kingdom land: [0] S-land, [1] F-land (grid cells only) */
-    DqBb ocean;       /* ranks 6-10, e8 included */
-    DqBb palace[2];   /* [0] Storm Citadel, [1] Forest Palace */
-    DqBb beach[2];    /* [0] Storm Beaches (rank 11), [1] Forest Beaches (rank 5) */
+    DqBb valid;     /* grid + e0 + e16 */
+    DqBb grid;      /* ranks 1-15 */
+    DqBb land[2];   /* kingdom land: [0] S-land, [1] F-land (grid cells only) */
+    DqBb ocean;     /* ranks 6-10, e8 included */
+    DqBb palace[2]; /* [0] Storm Citadel, [1] Forest Palace */
+    DqBb beach[2];  /* [0] Storm Beaches (rank 11), [1] Forest Beaches (rank 5) */
     DqBb rank[17], file[DQ_FILES];
-    DqBb adj[DQ_CELLS];                 /* Chebyshev neighbours, e0/e16 included */
-    DqBb ray[DQ_CELLS][DQ_DIRS];        /* to the edge over any terrain, ending at e0/e16 */
-    DqBb ray_land[DQ_CELLS][DQ_DIRS];   /* prefix of ray inside the origin's kingdom land */
+    DqBb adj[DQ_CELLS];               /* Chebyshev neighbours, e0/e16 included */
+    DqBb ray[DQ_CELLS][DQ_DIRS];      /* to the edge over any terrain, ending at e0/e16 */
+    DqBb ray_land[DQ_CELLS][DQ_DIRS]; /* prefix of ray inside the origin's kingdom land */
     /* The water part of a ray: from a water cell its ocean prefix; from a land cell the
      * ocean cells that follow its land prefix directly (empty when that prefix ends at the
      * edge). e8 is included (transparent, never occupied). */
     DqBb sea[DQ_CELLS][DQ_DIRS];
-    DqBb shore[DQ_CELLS][DQ_DIRS];      /* from a water cell: the land after its sea part,
-                                           ending at e0/e16 on the e-file (attacks only) */
+    DqBb shore[DQ_CELLS][DQ_DIRS]; /* from a water cell: the land after its sea part,
+                                      ending at e0/e16 on the e-file (attacks only) */
     /* Where an attack on a force standing here can come from along the ray: the land
      * prefix and the sea after it (land cell), the sea part (water cell). */
     DqBb reach[DQ_CELLS][DQ_DIRS];
     DqBb sea_orth[DQ_CELLS], sea_diag[DQ_CELLS]; /* unions of the orthogonal/diagonal sea */
-    DqBb lines[DQ_CELLS];               /* union of the eight rays */
-    DqBb land_orth[DQ_CELLS];           /* union of the four orthogonal ray_land */
-    DqBb glide_v[DQ_CELLS], glide_d[DQ_CELLS]; /* other-kingdom land on vertical/diag rays */
-    DqBb leap_n[DQ_CELLS];              /* Green/Red Knight (+-1,+-2), (+-2,+-1) */
-    DqBb leap_h[3][DQ_CELLS];           /* White/Black Knight per variation */
-    uint8_t next[DQ_CELLS][DQ_DIRS];    /* neighbour in each direction, DQ_NO_CELL if none */
+    DqBb lines[DQ_CELLS];                        /* union of the eight rays */
+    DqBb land_orth[DQ_CELLS];                    /* union of the four orthogonal ray_land */
+    DqBb glide_v[DQ_CELLS], glide_d[DQ_CELLS];   /* other-kingdom land on vertical/diag rays */
+    DqBb leap_n[DQ_CELLS];                       /* Green/Red Knight (+-1,+-2), (+-2,+-1) */
+    DqBb leap_h[3][DQ_CELLS];                    /* White/Black Knight per variation */
+    uint8_t next[DQ_CELLS][DQ_DIRS]; /* neighbour in each direction, DQ_NO_CELL if none */
     /* Per side ([0] Storm, forward = S; [1] Forest, forward = N): the neighbours forward
      * diagonally (Dwarf/Gnome captures), and forward, forward diagonally and sideways
      * (Elf/Troll, Palace Defender/Citadel Watcher). */

@@ -54,12 +54,22 @@ static int place_cell(int slot)
 
 /* ---- cells --------------------------------------------------------------------------- */
 
-static const char *const rank_names[DQ_RANKS + 1] = {
-    NULL,
-    "Forest Home Rank",   "Forest Second Rank",    "Forest Third Rank",  "Forest Front Rank",
-    "Forest Beaches",     "Forest Coastal Waters", "Southern Ocean",     "Central Ocean",
-    "Northern Ocean",     "Storm Coastal Waters",  "Storm Beaches",      "Storm Front Rank",
-    "Storm Third Rank",   "Storm Second Rank",     "Storm Home Rank"};
+static const char *const rank_names[DQ_RANKS + 1] = {NULL,
+                                                     "Forest Home Rank",
+                                                     "Forest Second Rank",
+                                                     "Forest Third Rank",
+                                                     "Forest Front Rank",
+                                                     "Forest Beaches",
+                                                     "Forest Coastal Waters",
+                                                     "Southern Ocean",
+                                                     "Central Ocean",
+                                                     "Northern Ocean",
+                                                     "Storm Coastal Waters",
+                                                     "Storm Beaches",
+                                                     "Storm Front Rank",
+                                                     "Storm Third Rank",
+                                                     "Storm Second Rank",
+                                                     "Storm Home Rank"};
 
 /* The cell's own name where §1.3 gives one, else its region and rank. */
 static const char *grid_label(int c)
@@ -112,24 +122,42 @@ static int dq_cells(DescCell *cells)
 {
     for (int c = DQ_A1; c <= DQ_I15; c++) {
         DescCell *d = &cells[cell_of(c)];
-        *d = (DescCell){.x = DQ_FILES - 1 - dq_file_of(c), .y = DQ_RANKS + 1 - dq_rank_of(c),
-                        .w = 1, .h = 1, .kind = grid_kind(c), .shade = -1,
+        *d = (DescCell){.x = DQ_FILES - 1 - dq_file_of(c),
+                        .y = DQ_RANKS + 1 - dq_rank_of(c),
+                        .w = 1,
+                        .h = 1,
+                        .kind = grid_kind(c),
+                        .shade = -1,
                         .label = grid_label(c)};
         dq_cell_name(c, d->name);
     }
-    cells[CELL_E0] = (DescCell){.name = "e0", .x = 4, .y = DQ_RANKS + 1, .w = 1, .h = 1,
-                                .kind = "target-cell", .shade = -1,
+    cells[CELL_E0] = (DescCell){.name = "e0",
+                                .x = 4,
+                                .y = DQ_RANKS + 1,
+                                .w = 1,
+                                .h = 1,
+                                .kind = "target-cell",
+                                .shade = -1,
                                 .label = "White Room (target cell behind e1)"};
-    cells[CELL_E16] = (DescCell){.name = "e16", .x = 4, .y = 0, .w = 1, .h = 1,
-                                 .kind = "target-cell", .shade = -1,
+    cells[CELL_E16] = (DescCell){.name = "e16",
+                                 .x = 4,
+                                 .y = 0,
+                                 .w = 1,
+                                 .h = 1,
+                                 .kind = "target-cell",
+                                 .shade = -1,
                                  .label = "Stairwell (target cell behind e15)"};
     /* Storm's places beside its land (y 0-5), Forest's beside the Forest (y 11-16) */
     for (int i = 0; i < PLACES; i++) {
         int row = i % 6;
         DescCell *d = &cells[FIRST_PLACE + i];
-        *d = (DescCell){.x = DQ_FILES + 0.25, .y = places[i].kingdom == DQ_STORM ? row : 16 - row,
-                        .w = 2.5, .h = 1, .kind = places[i].slot >= 0 ? "sealed" : "dormant",
-                        .shade = -1, .label = places[i].label};
+        *d = (DescCell){.x = DQ_FILES + 0.25,
+                        .y = places[i].kingdom == DQ_STORM ? row : 16 - row,
+                        .w = 2.5,
+                        .h = 1,
+                        .kind = places[i].slot >= 0 ? "sealed" : "dormant",
+                        .shade = -1,
+                        .label = places[i].label};
         snprintf(d->name, sizeof d->name, "%s", places[i].name);
     }
     return FIRST_PLACE + PLACES;
@@ -168,19 +196,32 @@ static const char *const type_names[DQ_TYPES][2] = {
 };
 
 static const char *const type_kinds[DQ_TYPES][2] = {
-    [DQ_ROYAL] = {"warlord", "prince"},       [DQ_QUEEN] = {"queen", "queen"},
-    [DQ_EMPRESS] = {"empress", NULL},         [DQ_WITCH] = {"witch", NULL},
-    [DQ_PRINCESS] = {NULL, "princess"},       [DQ_DRAGON] = {NULL, "dragon"},
-    [DQ_ELDER] = {"serpent", NULL},           [DQ_YOUNGER] = {"serpent", NULL},
-    [DQ_PAWN] = {"gnome", "dwarf"},           [DQ_ELF] = {"troll", "elf"},
-    [DQ_DEFENDER] = {"watcher", "defender"},  [DQ_GUARD] = {"warder", "guard"},
-    [DQ_KNIGHT] = {"knight", "knight"},       [DQ_LKNIGHT] = {"knight", "knight"},
-    [DQ_CROSSBOW] = {"catapult", "crossbowman"}, [DQ_SIEGE] = {"siege-machine", "siege-director"},
-    [DQ_BUCCANEER] = {"pirate", "buccaneer"}, [DQ_RANGER] = {"raider", "ranger"},
-    [DQ_TOWER] = {"castle", "watchtower"},    [DQ_TOWERBIRD] = {"castle", "watchtower"},
-    [DQ_FORTRESS] = {"fortress", "fortress"}, [DQ_BIRD] = {"raven", "albatross"},
-    [DQ_SCEPTRE] = {"sceptre", "sceptre"},    [DQ_TALISMAN] = {"talisman", "talisman"},
-    [DQ_WIZARD] = {"magician", "wizard"},     [DQ_LIBRARIAN] = {"jailer", "librarian"},
+    [DQ_ROYAL] = {"warlord", "prince"},
+    [DQ_QUEEN] = {"queen", "queen"},
+    [DQ_EMPRESS] = {"empress", NULL},
+    [DQ_WITCH] = {"witch", NULL},
+    [DQ_PRINCESS] = {NULL, "princess"},
+    [DQ_DRAGON] = {NULL, "dragon"},
+    [DQ_ELDER] = {"serpent", NULL},
+    [DQ_YOUNGER] = {"serpent", NULL},
+    [DQ_PAWN] = {"gnome", "dwarf"},
+    [DQ_ELF] = {"troll", "elf"},
+    [DQ_DEFENDER] = {"watcher", "defender"},
+    [DQ_GUARD] = {"warder", "guard"},
+    [DQ_KNIGHT] = {"knight", "knight"},
+    [DQ_LKNIGHT] = {"knight", "knight"},
+    [DQ_CROSSBOW] = {"catapult", "crossbowman"},
+    [DQ_SIEGE] = {"siege-machine", "siege-director"},
+    [DQ_BUCCANEER] = {"pirate", "buccaneer"},
+    [DQ_RANGER] = {"raider", "ranger"},
+    [DQ_TOWER] = {"castle", "watchtower"},
+    [DQ_TOWERBIRD] = {"castle", "watchtower"},
+    [DQ_FORTRESS] = {"fortress", "fortress"},
+    [DQ_BIRD] = {"raven", "albatross"},
+    [DQ_SCEPTRE] = {"sceptre", "sceptre"},
+    [DQ_TALISMAN] = {"talisman", "talisman"},
+    [DQ_WIZARD] = {"magician", "wizard"},
+    [DQ_LIBRARIAN] = {"jailer", "librarian"},
 };
 
 static void add_state(DescPiece *d, const char *state)
@@ -204,7 +245,10 @@ static const char *count_word(const char *what, int n)
 static DescPiece force(int cell, int code)
 {
     int t = dq_type(code), s = dq_side(code);
-    DescPiece d = {.cell = cell, .side = s, .kind = type_kinds[t][s], .name = type_names[t][s],
+    DescPiece d = {.cell = cell,
+                   .side = s,
+                   .kind = type_kinds[t][s],
+                   .name = type_names[t][s],
                    .label = {(char)dq_letter(code)}};
     if (t == DQ_TOWERBIRD) {
         d.label[1] = '*';
@@ -229,8 +273,8 @@ static int forces_on_board(const DqPos *p, int c, DescPiece *out)
     if (c == DQ_E0 && p->encl[DQ_ENC_WHITEROOM] == 'D')
         out[n++] = resident(cell, DQ_FOREST, "dragon", "Watching Ice Dragon", 'D', "inert");
     if (c == DQ_E16 && p->encl[DQ_ENC_STAIRWELL] == 'd')
-        out[n++] = resident(cell, DQ_STORM, "serpent", "Waiting Elder Winged Serpent", 'd',
-                            "inert");
+        out[n++] =
+            resident(cell, DQ_STORM, "serpent", "Waiting Elder Winged Serpent", 'd', "inert");
     if (dq_geo.kingdom[c] == DQ_OCEAN && dq_vessel(p, c)) {
         static const char *const bows[DQ_DIRS] = {"bow-n", "bow-ne", "bow-e", "bow-se",
                                                   "bow-s", "bow-sw", "bow-w", "bow-nw"};
@@ -239,7 +283,8 @@ static int forces_on_board(const DqPos *p, int c, DescPiece *out)
         int v = dq_vessel(p, c), orig = (v & DQ_VES_ORIG_FOREST) != 0;
         bool flagship = (v & DQ_VES_FLAGSHIP) != 0;
         DescPiece *d = &out[n++];
-        *d = (DescPiece){.cell = cell, .side = dq_vessel_colour(p, c),
+        *d = (DescPiece){.cell = cell,
+                         .side = dq_vessel_colour(p, c),
                          .kind = flagship ? "flagship" : "ship",
                          .name = vessel_names[orig][flagship],
                          .label = {(char)(flagship ? (orig ? 'F' : 'f') : (orig ? 'S' : 's'))}};
@@ -293,11 +338,11 @@ static int forces_in_place(const DqPos *p, int i, DescPiece *out)
     case DQ_ENC_JAILER:
         if (ch != '0' && ch != '1')
             return 0;
-        out[0] = resident(cell, slot == DQ_ENC_DESK ? DQ_FOREST : DQ_STORM,
-                          slot == DQ_ENC_DESK ? "librarian" : "jailer",
-                          slot == DQ_ENC_DESK ? "Librarian" : "Jailer",
-                          slot == DQ_ENC_DESK ? 'L' : 'l',
-                          ch == '1' ? "on-alert" : "shield-lowered");
+        out[0] =
+            resident(cell, slot == DQ_ENC_DESK ? DQ_FOREST : DQ_STORM,
+                     slot == DQ_ENC_DESK ? "librarian" : "jailer",
+                     slot == DQ_ENC_DESK ? "Librarian" : "Jailer", slot == DQ_ENC_DESK ? 'L' : 'l',
+                     ch == '1' ? "on-alert" : "shield-lowered");
         return 1;
     case DQ_ENC_SCHOLARS:
         if (ch != 'w')
@@ -311,8 +356,8 @@ static int forces_in_place(const DqPos *p, int i, DescPiece *out)
         return 1;
     case DQ_ENC_DUNGEON:
         if (ch == 'y') {
-            out[0] = resident(cell, DQ_STORM, "serpent", "Waiting Younger Winged Serpent", 'y',
-                              "inert");
+            out[0] =
+                resident(cell, DQ_STORM, "serpent", "Waiting Younger Winged Serpent", 'y', "inert");
             return 1;
         }
         if (ch == 'x') {
@@ -444,9 +489,8 @@ static void dq_describe_move(const void *vp, Move m, DescMove *d)
     DqPos after;
     dq_make(p, m, &after);
     int kind = dq_move_kind(m);
-    d->from = kind == DQ_MK_SPRING
-                  ? place_cell(p->side == DQ_FOREST ? DQ_ENC_DESK : DQ_ENC_JAILER)
-                  : cell_of(dq_move_from(m));
+    d->from = kind == DQ_MK_SPRING ? place_cell(p->side == DQ_FOREST ? DQ_ENC_DESK : DQ_ENC_JAILER)
+                                   : cell_of(dq_move_from(m));
     d->to = kind == DQ_MK_PLANT || kind == DQ_MK_REALIGN ? d->from : cell_of(dq_move_to(m));
     describe_touch(d->path, &d->path_length, d->from);
     if (d->to != d->from)
@@ -466,8 +510,8 @@ static void dq_describe_move(const void *vp, Move m, DescMove *d)
         /* a vessel keeps her name whatever her colour; any other force is matched by
          * name and side */
         for (int i = 0; i < nb; i++) {
-            bool vessel = strcmp(before[i].kind, "ship") == 0 ||
-                          strcmp(before[i].kind, "flagship") == 0;
+            bool vessel =
+                strcmp(before[i].kind, "ship") == 0 || strcmp(before[i].kind, "flagship") == 0;
             if (before[i].side != p->side && !holds(now, na, &before[i], !vessel)) {
                 touch_once(d->captured, &d->captured_count, cell);
                 if (vessel)
@@ -478,8 +522,8 @@ static void dq_describe_move(const void *vp, Move m, DescMove *d)
         }
         for (int i = 0; i < na; i++) {
             /* what came from the origin, and a bird out of its tower, only moved */
-            bool arrived = cell == d->to && (kind == DQ_MK_RELEASE ||
-                                             holds(moved, moved_n, &now[i], false));
+            bool arrived =
+                cell == d->to && (kind == DQ_MK_RELEASE || holds(moved, moved_n, &now[i], false));
             if (!arrived && !holds(before, nb, &now[i], true)) {
                 say(&t, "%s%s on %s", d->converted_count ? ", " : "; now: ", now[i].name,
                     cell_text(cell, name));

@@ -88,10 +88,10 @@ enum {
 
 /* Field 5 flags, in field order, then P (a planted flag ends the game, §13.7). */
 enum {
-    DQ_FLAG_TOWER_A = 1 << 0,  /* A */
-    DQ_FLAG_TOWER_I = 1 << 1,  /* I */
-    DQ_FLAG_CASTLE_A = 1 << 2, /* a */
-    DQ_FLAG_CASTLE_I = 1 << 3, /* i */
+    DQ_FLAG_TOWER_A = 1 << 0,       /* A */
+    DQ_FLAG_TOWER_I = 1 << 1,       /* I */
+    DQ_FLAG_CASTLE_A = 1 << 2,      /* a */
+    DQ_FLAG_CASTLE_I = 1 << 3,      /* i */
     DQ_FLAG_GREEN_HARBOUR = 1 << 4, /* H */
     DQ_FLAG_RED_HARBOUR = 1 << 5,   /* h */
     DQ_FLAG_NO_LANDING = 1 << 6,    /* d */
@@ -101,13 +101,29 @@ enum {
     DQ_FLAG_COUNT = 10,
 };
 
-enum { DQ_ENC_WHITEROOM, DQ_ENC_LIBRARY, DQ_ENC_DESK, DQ_ENC_SCHOLARS, DQ_ENC_STAIRWELL,
-       DQ_ENC_DUNGEON, DQ_ENC_JAILER, DQ_ENC_STORMTOWER, DQ_ENCLOSURES };
+enum {
+    DQ_ENC_WHITEROOM,
+    DQ_ENC_LIBRARY,
+    DQ_ENC_DESK,
+    DQ_ENC_SCHOLARS,
+    DQ_ENC_STAIRWELL,
+    DQ_ENC_DUNGEON,
+    DQ_ENC_JAILER,
+    DQ_ENC_STORMTOWER,
+    DQ_ENCLOSURES
+};
 
 enum { DQ_POOL_H, DQ_POOL_N, DQ_POOL_R, DQ_POOL_h, DQ_POOL_n, DQ_POOL_r, DQ_POOLS };
 
-enum { DQ_MUN_PRINCESS, DQ_MUN_RESERVE, DQ_MUN_QUEEN_WAR, DQ_MUN_STORM_QUEEN,
-       DQ_MUN_GREEN_CANNON, DQ_MUN_RED_CANNON, DQ_MUNITIONS };
+enum {
+    DQ_MUN_PRINCESS,
+    DQ_MUN_RESERVE,
+    DQ_MUN_QUEEN_WAR,
+    DQ_MUN_STORM_QUEEN,
+    DQ_MUN_GREEN_CANNON,
+    DQ_MUN_RED_CANNON,
+    DQ_MUNITIONS
+};
 
 enum { DQ_LANCE, DQ_SWORD, DQ_PIKE, DQ_VARIATIONS };
 
@@ -178,8 +194,7 @@ static inline bool dq_move_sinks(Move m) { return (m >> 53) & 1; }
 
 static inline Move dq_move_make(int kind, int from, int to, int piece, int captured)
 {
-    return (Move)from | (Move)to << 8 | (Move)kind << 16 | (Move)piece << 40 |
-           (Move)captured << 46;
+    return (Move)from | (Move)to << 8 | (Move)kind << 16 | (Move)piece << 40 | (Move)captured << 46;
 }
 static inline Move dq_move_with_guards(Move m, int mask) { return m | (Move)mask << 20; }
 static inline Move dq_move_with_exchange(Move m, int x) { return m | (Move)x << 29; }
@@ -225,8 +240,8 @@ static inline int dq_banner_cell(int side, int i)
 static inline bool dq_move_noisy(Move m)
 {
     int kind = dq_move_kind(m), piece = dq_move_piece(m), to = dq_move_to(m);
-    return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW ||
-           dq_move_exchange(m) || dq_move_wins(m) || dq_move_sinks(m) ||
+    return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW || dq_move_exchange(m) ||
+           dq_move_wins(m) || dq_move_sinks(m) ||
            (kind == DQ_MK_NORMAL &&
             (dq_enters(piece, dq_move_from(m), to) || dq_on_banner(piece, to)));
 }
@@ -302,6 +317,7 @@ static inline bool dq_in_check(const DqPos *p)
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
 int dq_gen_legal(const DqPos *p, Move *moves);
 int dq_gen_legal_noisy(const DqPos *p, Move *moves);
+int dq_gen_legal_quiet(const DqPos *p, Move *moves);
 /* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
  * the slow reference the tests compare the generator with. */
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves);
@@ -372,6 +388,9 @@ void dq_init(void);
 int dq_gen_moves(const void *pos, Move *moves);
 bool dq_is_noisy(const void *pos, Move m);
 int dq_gen_noisy(const void *pos, Move *moves);
+int dq_gen_quiet(const void *pos, Move *moves);
+bool dq_has_move(const void *pos);
+bool dq_move_is_legal(const void *pos, Move m);
 uint32_t dq_move_index(const void *pos, Move m);
 void dq_make_null(const void *pos, void *out);
 bool dq_threat(const void *pos);

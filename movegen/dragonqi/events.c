@@ -104,7 +104,7 @@ void dq_gen_springs(DqGen *g)
 {
     const DqPos *p = g->p;
     int us = g->us;
-    if (g->noisy_only || p->encl[us == DQ_FOREST ? DQ_ENC_DESK : DQ_ENC_JAILER] != '1')
+    if (g->stage == GEN_NOISY || p->encl[us == DQ_FOREST ? DQ_ENC_DESK : DQ_ENC_JAILER] != '1')
         return;
     int from = us == DQ_FOREST ? DQ_E0 : DQ_E16, code = dq_code(DQ_LIBRARIAN, us);
     /* off the royal's lines, out of check, the new force changes no attack */

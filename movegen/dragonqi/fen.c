@@ -16,9 +16,8 @@ const char *const dq_variation_names[DQ_VARIATIONS] = {"lance", "sword", "pike"}
 static const char type_letter[DQ_TYPES] = {0,   'K', 'Q', 'V', 'X', 'F', 'D', 'D', 'Y',
                                            'P', 'E', 'U', 'G', 'N', 'H', 'C', 'M', 'B',
                                            'R', 'T', 'T', 'O', 'A', 'Z', 'J', 'W', 'L'};
-static const char type_only[DQ_TYPES] = {[DQ_EMPRESS] = 's', [DQ_WITCH] = 's',
-                                         [DQ_PRINCESS] = 'f', [DQ_DRAGON] = 'f',
-                                         [DQ_ELDER] = 's', [DQ_YOUNGER] = 's'};
+static const char type_only[DQ_TYPES] = {[DQ_EMPRESS] = 's', [DQ_WITCH] = 's', [DQ_PRINCESS] = 'f',
+                                         [DQ_DRAGON] = 'f',  [DQ_ELDER] = 's', [DQ_YOUNGER] = 's'};
 
 int dq_letter(int code)
 {
@@ -52,8 +51,14 @@ static bool fail(char *err, size_t size, const char *fmt, ...)
 static bool may_be_occupant(int code)
 {
     switch (dq_type(code)) {
-    case DQ_ROYAL: case DQ_WITCH: case DQ_PAWN: case DQ_KNIGHT: case DQ_LKNIGHT:
-    case DQ_CROSSBOW: case DQ_BUCCANEER: case DQ_TOWER:
+    case DQ_ROYAL:
+    case DQ_WITCH:
+    case DQ_PAWN:
+    case DQ_KNIGHT:
+    case DQ_LKNIGHT:
+    case DQ_CROSSBOW:
+    case DQ_BUCCANEER:
+    case DQ_TOWER:
         return true;
     default:
         return false;
@@ -66,10 +71,17 @@ static bool land_scope_ok(int code, int c)
     int s = dq_side(code), k = dq_geo.kingdom[c], y = dq_geo.y[c];
     bool own = k == s, palace = bb_has(dq_geo.palace[s], c);
     switch (dq_type(code)) {
-    case DQ_QUEEN: case DQ_SCEPTRE: case DQ_LIBRARIAN: case DQ_CROSSBOW: case DQ_BUCCANEER:
-    case DQ_TOWER: case DQ_TOWERBIRD:
+    case DQ_QUEEN:
+    case DQ_SCEPTRE:
+    case DQ_LIBRARIAN:
+    case DQ_CROSSBOW:
+    case DQ_BUCCANEER:
+    case DQ_TOWER:
+    case DQ_TOWERBIRD:
         return own;
-    case DQ_WITCH: case DQ_ELDER: case DQ_YOUNGER:
+    case DQ_WITCH:
+    case DQ_ELDER:
+    case DQ_YOUNGER:
         return k == DQ_KINGDOM_F;
     case DQ_PRINCESS:
         return c == DQ_E2;
@@ -77,9 +89,13 @@ static bool land_scope_ok(int code, int c)
         return k == DQ_KINGDOM_S;
     case DQ_PAWN: /* never on its own home rank: nothing could bring it there */
         return own && y != (s == DQ_FOREST ? 1 : 15);
-    case DQ_ELF: case DQ_SIEGE: case DQ_RANGER: case DQ_FORTRESS:
+    case DQ_ELF:
+    case DQ_SIEGE:
+    case DQ_RANGER:
+    case DQ_FORTRESS:
         return !own;
-    case DQ_DEFENDER: case DQ_GUARD:
+    case DQ_DEFENDER:
+    case DQ_GUARD:
         return palace;
     default:
         return true;
@@ -183,17 +199,18 @@ static bool check_material(DqPos *p, char *err, size_t size)
             count(p, DQ_GUARD, s) + count(p, DQ_BUCCANEER, s) + count(p, DQ_RANGER, s) > 2 ||
             count(p, DQ_CROSSBOW, s) + count(p, DQ_SIEGE, s) > 2 ||
             count(p, DQ_TOWER, s) + count(p, DQ_TOWERBIRD, s) + count(p, DQ_FORTRESS, s) +
-                    count(p, DQ_SCEPTRE, s) + count(p, DQ_TALISMAN, s) > 2 ||
+                    count(p, DQ_SCEPTRE, s) + count(p, DQ_TALISMAN, s) >
+                2 ||
             count(p, DQ_SCEPTRE, s) + count(p, DQ_TALISMAN, s) > 1 ||
             count(p, DQ_BIRD, s) + count(p, DQ_TOWERBIRD, s) > 2 || count(p, DQ_WIZARD, s) > 1 ||
-            count(p, DQ_LIBRARIAN, s) > 1 || count(p, DQ_QUEEN, s) > 1 ||
-            count(p, DQ_ROYAL, s) > 1)
+            count(p, DQ_LIBRARIAN, s) > 1 || count(p, DQ_QUEEN, s) > 1 || count(p, DQ_ROYAL, s) > 1)
             return fail(err, size, "too many forces of one kind for %c", who);
         int base = s == F ? DQ_POOL_H : DQ_POOL_h;
         if (count(p, DQ_LKNIGHT, s) + p->pool[base] > 2 ||
             count(p, DQ_KNIGHT, s) + p->pool[base + 1] > 2 ||
             count(p, DQ_RANGER, s) + count(p, DQ_GUARD, s) + count(p, DQ_BUCCANEER, s) +
-                    p->pool[base + 2] > 2)
+                    p->pool[base + 2] >
+                2)
             return fail(err, size, "knights/rangers on the board and in the pool exceed 2");
     }
     if (count(p, DQ_QUEEN, S) + count(p, DQ_EMPRESS, S) + count(p, DQ_WITCH, S) > 1 ||
@@ -284,15 +301,16 @@ static bool check_flags(DqPos *p, char *err, size_t size)
         (p->encl[DQ_ENC_STAIRWELL] != 'd' ||
          (warlord != DQ_NO_CELL && dq_geo.kingdom[warlord] == DQ_KINGDOM_F)))
         return fail(err, size, "flag d but the Warlord has landed in the Forest");
-    if ((f & DQ_FLAG_EMPRESS) && (p->side != DQ_STORM || p->encl[DQ_ENC_WHITEROOM] == 'D' ||
-                                  !count(p, DQ_QUEEN, DQ_STORM)))
+    if ((f & DQ_FLAG_EMPRESS) &&
+        (p->side != DQ_STORM || p->encl[DQ_ENC_WHITEROOM] == 'D' || !count(p, DQ_QUEEN, DQ_STORM)))
         return fail(err, size, "flag v needs Storm to move, the Dragon afire and the Queen");
     int red_ship = DQ_VES_PRESENT, d10 = dq_cell(3, 10), f10 = dq_cell(5, 10);
     if ((f & DQ_FLAG_TRIDENT) &&
         (p->side != DQ_STORM || (dq_vessel(p, d10) & ~DQ_VES_BOW) != red_ship ||
          (dq_vessel(p, f10) & ~DQ_VES_BOW) != red_ship || p->sq[d10] || p->sq[f10]))
-        return fail(err, size, "flag t needs Storm to move and unoccupied Red Ships on d10 "
-                               "and f10");
+        return fail(err, size,
+                    "flag t needs Storm to move and unoccupied Red Ships on d10 "
+                    "and f10");
     return true;
 }
 
@@ -428,16 +446,17 @@ bool dq_fen_read(void *vp, const char *fen, char *err, size_t err_size)
         f[n++] = t;
     }
     if (n < 7)
-        return fail(err, err_size, "expected board side enclosures pools flags munitions ep "
-                                   "[halfmove fullmove [variation]]");
+        return fail(err, err_size,
+                    "expected board side enclosures pools flags munitions ep "
+                    "[halfmove fullmove [variation]]");
     if (!read_board(p, f[0], err, err_size) || !read_fields(p, f, n, err, err_size) ||
         !check_royals(p, err, err_size) || !check_material(p, err, err_size) ||
         !check_flags(p, err, err_size) || !check_vessels_and_munitions(p, err, err_size) ||
         !check_ep(p, err, err_size))
         return false;
     p->key = dq_key_from_scratch_full(p, &p->sit_key);
-    bool over = p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL ||
-                (p->flags & DQ_FLAG_PLANTED);
+    bool over =
+        p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL || (p->flags & DQ_FLAG_PLANTED);
     /* A royal open to an ordinary capture cannot arise: no rule takes a royal that way.
      * A Sword or Crystal threat is kept: it is the position where the side to move has a
      * Direct Capture (§6.9, §11.2). */
@@ -554,7 +573,9 @@ void dq_display(const void *vp, char *buf, size_t size)
     size_t n = 0;
     char e16 = p->encl[DQ_ENC_STAIRWELL], e0 = p->encl[DQ_ENC_WHITEROOM];
     append(buf, size, &n, "                   e16: %s\n",
-           e16 == 'k' ? "Warlord (confined)" : e16 == 'd' ? "Elder Serpent" : "-");
+           e16 == 'k'   ? "Warlord (confined)"
+           : e16 == 'd' ? "Elder Serpent"
+                        : "-");
     for (int y = DQ_RANKS; y >= 1; y--) {
         append(buf, size, &n, " %2d ", y);
         for (int x = 0; x < DQ_FILES; x++) {
@@ -566,7 +587,9 @@ void dq_display(const void *vp, char *buf, size_t size)
     }
     append(buf, size, &n, "     a   b   c   d   e   f   g   h   i\n");
     append(buf, size, &n, "                   e0: %s\n",
-           e0 == 'K' ? "Prince (confined)" : e0 == 'D' ? "Ice Dragon" : "-");
+           e0 == 'K'   ? "Prince (confined)"
+           : e0 == 'D' ? "Ice Dragon"
+                       : "-");
     append(buf, size, &n, " enclosures %.8s  munitions %d%d%d%d%d%d\n", p->encl, p->mun[0],
            p->mun[1], p->mun[2], p->mun[3], p->mun[4], p->mun[5]);
 }

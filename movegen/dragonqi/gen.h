@@ -24,7 +24,7 @@ typedef struct DqGen {
     bool test_all;
     bool in_check; /* the royal is attacked now: moves that cannot change it are illegal */
     DqBb royal_lines;
-    bool noisy_only; /* keep only dq_move_noisy() moves (the quiescence search's) */
+    GenStage stage; /* GEN_NOISY keeps only dq_move_noisy() moves, GEN_QUIET only the rest */
     Move *moves;
     int n;
 } DqGen;
@@ -32,8 +32,13 @@ typedef struct DqGen {
 /* The enemy cells this force may capture: the general prey minus its own exceptions. */
 DqBb dq_prey_of(const DqGen *g, int code);
 
-/* Adds `m` and its variants `m | extra[i]` if the move is legal (and, with noisy_only,
- * those of them that are noisy). */
+/* Whether the pass keeps `m` (all moves, or those of its stage). */
+static inline bool dq_gen_wants(const DqGen *g, Move m)
+{
+    return g->stage == GEN_ALL || dq_move_noisy(m) == (g->stage == GEN_NOISY);
+}
+
+/* Adds `m` and its variants `m | extra[i]` if the move is legal (and of the pass's stage). */
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count);
 /* Adds the moves of the force on `from` to every target (captures included). */
 void dq_gen_targets(DqGen *g, int from, const Targets *t);

@@ -20,6 +20,20 @@ bool dq_is_noisy(const void *pos, Move m)
 }
 
 int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
+int dq_gen_quiet(const void *pos, Move *moves) { return dq_gen_legal_quiet(pos, moves); }
+bool dq_has_move(const void *pos) { return dq_has_legal_move(pos); }
+
+/* Legality depends on every rule of the game (vessels, enclosures, the royal's safety),
+ * which only the generator knows: the move is looked up in its one stage, found from its
+ * fields where they name real cells (a stray value may name none: both stages then). */
+bool dq_move_is_legal(const void *pos, Move m)
+{
+    if (m == MOVE_NONE)
+        return false;
+    if (dq_move_from(m) >= DQ_CELLS || dq_move_to(m) >= DQ_CELLS)
+        return game_move_in_list(pos, m, dq_gen_noisy) || game_move_in_list(pos, m, dq_gen_quiet);
+    return game_move_in_list(pos, m, dq_move_noisy(m) ? dq_gen_noisy : dq_gen_quiet);
+}
 
 uint32_t dq_move_index(const void *pos, Move m)
 {
@@ -65,10 +79,7 @@ bool dq_threat(const void *pos)
 }
 
 uint64_t dq_key(const void *pos) { return ((const DqPos *)pos)->key; }
-uint64_t dq_key_from_scratch(const void *pos)
-{
-    return dq_key_from_scratch_full(pos, NULL);
-}
+uint64_t dq_key_from_scratch(const void *pos) { return dq_key_from_scratch_full(pos, NULL); }
 int dq_side_to_move(const void *pos) { return ((const DqPos *)pos)->side; }
 int dq_halfmove(const void *pos) { return ((const DqPos *)pos)->halfmove; }
 /* §8: a situation ignores bows, rights, pools, munitions, flags and ep, and vessel actions

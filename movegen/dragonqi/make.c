@@ -149,7 +149,7 @@ static bool make_force_move(DqPos *q, Move m, bool *reset, bool *gone)
     *gone = (type == DQ_PAWN && dq_geo.kingdom[from] != DQ_OCEAN) || (type == DQ_ELF && dy);
     if (type == DQ_PAWN && (dy == 2 || dy == -2))
         dq_key_ep(q, (from + to) / 2);
-    q->flags &= (uint16_t)~(rights_touched(from) | rights_touched(to));
+    q->flags &= (uint16_t) ~(rights_touched(from) | rights_touched(to));
     /* §6.2.2: flag d records that the Warlord has never landed in the Forest */
     if (code == dq_code(DQ_ROYAL, DQ_STORM) && dq_geo.kingdom[from] == DQ_OCEAN &&
         dq_geo.kingdom[to] == DQ_KINGDOM_F)
@@ -168,17 +168,17 @@ static bool make_towering(DqPos *q, Move m)
             dq_put(q, c, dq_code(DQ_BUCCANEER, us));
         }
     }
-    q->flags &= (uint16_t)~(us == DQ_FOREST ? DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I
-                                            : DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I);
+    q->flags &= (uint16_t) ~(us == DQ_FOREST ? DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I
+                                             : DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I);
     return us == DQ_FOREST && adjacent_to_royal(q, DQ_STORM, to);
 }
 
 static void make_arrow(DqPos *q, Move m)
 {
     int shooter = q->sq[dq_move_from(m)];
-    int index = dq_type(shooter) == DQ_PRINCESS  ? DQ_MUN_PRINCESS
+    int index = dq_type(shooter) == DQ_PRINCESS ? DQ_MUN_PRINCESS
                 : dq_side(shooter) == DQ_FOREST ? DQ_MUN_QUEEN_WAR
-                                                 : DQ_MUN_STORM_QUEEN;
+                                                : DQ_MUN_STORM_QUEEN;
     dq_key_munition(q, index, q->mun[index] - 1);
     dq_capture_at(q, dq_move_to(m));
 }
@@ -238,8 +238,7 @@ bool dq_make_core(const DqPos *p, Move m, DqPos *q)
     q->halfmove = reset ? 0 : q->halfmove + 1;
     /* a capture, a sinking, a transformation or an enclosure's change is for good */
     gone = gone || memcmp(p->count, q->count, sizeof p->count) ||
-           memcmp(p->encl, q->encl, sizeof p->encl) ||
-           bb_count(p->vessels) != bb_count(q->vessels);
+           memcmp(p->encl, q->encl, sizeof p->encl) || bb_count(p->vessels) != bb_count(q->vessels);
     q->rep_plies = gone ? 0 : q->rep_plies + 1;
     q->fullmove += us == DQ_FOREST;
     q->side = (uint8_t)!us;

@@ -33,7 +33,9 @@ DqBb dq_prey_of(const DqGen *g, int code)
         if (g->us == DQ_STORM && g->p->royal[DQ_FOREST] != DQ_NO_CELL)
             bb_clear(&prey, g->p->royal[DQ_FOREST]);
         return g->us == DQ_FOREST ? spare(g, prey, dq_code(DQ_WITCH, DQ_STORM)) : prey;
-    case DQ_ELDER: case DQ_YOUNGER: case DQ_DRAGON: /* the shields */
+    case DQ_ELDER:
+    case DQ_YOUNGER:
+    case DQ_DRAGON: /* the shields */
         return spare(g, prey, dq_code(DQ_LIBRARIAN, g->them));
     default:
         return prey;
@@ -143,7 +145,7 @@ static bool legal(const DqGen *g, Move m)
 
 static void keep(DqGen *g, Move m)
 {
-    if (!g->noisy_only || dq_move_noisy(m))
+    if (dq_gen_wants(g, m))
         g->moves[g->n++] = m;
 }
 
@@ -170,7 +172,7 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
     int enemy_royal = p->royal[g->them];
     bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
     DqBb all = bb_or(t->quiet, t->capture);
-    if (g->noisy_only && dq_geo.kingdom[from] != DQ_OCEAN) {
+    if (g->stage == GEN_NOISY && dq_geo.kingdom[from] != DQ_OCEAN) {
         /* quiet moves from land are noisy only as a Direct Capture, an exchange or en
          * passant (a landing from a vessel may also promote: dq_gen_add sorts those) */
         DqBb special = bb_none();
@@ -189,14 +191,14 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
     /* A plain force on land that no line of the royal passes through, out of check: its
      * moves to cells off those lines are legal as they stand (what dq_gen_add would find
      * through may_expose, without the call). */
-    bool plain = !g->test_all && !g->in_check && !sword && type != DQ_ROYAL &&
-                 type != DQ_ELF && dq_geo.kingdom[from] != DQ_OCEAN &&
-                 !bb_has(g->royal_lines, from);
+    bool plain = !g->test_all && !g->in_check && !sword && type != DQ_ROYAL && type != DQ_ELF &&
+                 dq_geo.kingdom[from] != DQ_OCEAN && !bb_has(g->royal_lines, from);
     while (bb_any(all)) {
         int to = bb_pop(&all);
         Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
         if (plain && !bb_has(g->royal_lines, to)) {
-            g->moves[g->n++] = m;
+            if (dq_gen_wants(g, m))
+                g->moves[g->n++] = m;
             continue;
         }
         if (sword && enemy_royal != DQ_NO_CELL && bb_has(dq_geo.adj[enemy_royal], to))
@@ -210,8 +212,7 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
         else
             dq_gen_add(g, m, extra, n);
         if (type == DQ_ELF && to == p->ep && p->ep)
-            dq_gen_add(g, dq_move_make(DQ_MK_EP, from, to, code,
-                                       p->sq[dq_ep_victim(g->us, to)]),
+            dq_gen_add(g, dq_move_make(DQ_MK_EP, from, to, code, p->sq[dq_ep_victim(g->us, to)]),
                        NULL, 0);
     }
 }
@@ -236,8 +237,7 @@ static void gen_pawn(DqGen *g, int c, DqBb land, DqBb prey, Targets *t)
 static void gen_releases(DqGen *g, int from)
 {
     for (DqBb to = bb_minus(dq_geo.glide_v[from], g->occ); bb_any(to);)
-        dq_gen_add(g, dq_move_make(DQ_MK_RELEASE, from, bb_pop(&to), g->p->sq[from], 0), NULL,
-                   0);
+        dq_gen_add(g, dq_move_make(DQ_MK_RELEASE, from, bb_pop(&to), g->p->sq[from], 0), NULL, 0);
 }
 
 static void gen_force(DqGen *g, int c)
@@ -251,23 +251,29 @@ static void gen_force(DqGen *g, int c)
     /* For the noisy list, a force whose only noisy moves are captures and that has no prey
      * on its lines or Knight's leaps has nothing to add (the royal, the Red Witch and the
      * Elf/Troll have noisy quiet moves: Sword, flag threats, exchanges, en passant). */
-    if (g->noisy_only && t0 != DQ_ROYAL && t0 != DQ_WITCH && t0 != DQ_ELF &&
-        !bb_meets(prey, bb_or(dq_geo.lines[c],
-                              bb_or(dq_geo.leap_n[c], dq_geo.leap_h[p->variant][c]))))
+    if (g->stage == GEN_NOISY && t0 != DQ_ROYAL && t0 != DQ_WITCH && t0 != DQ_ELF &&
+        !bb_meets(prey,
+                  bb_or(dq_geo.lines[c], bb_or(dq_geo.leap_n[c], dq_geo.leap_h[p->variant][c]))))
         return;
     Targets t = {bb_none(), bb_none()};
     switch (dq_type(code)) {
-    case DQ_ROYAL: case DQ_WITCH: case DQ_BIRD:
+    case DQ_ROYAL:
+    case DQ_WITCH:
+    case DQ_BIRD:
         steps(g, dq_geo.adj[c], land, prey, &t);
         if (dq_type(code) == DQ_BIRD) {
             t.quiet = bb_minus(dq_geo.land_orth[c], g->occ);
             t.quiet = bb_or(t.quiet, bb_minus(dq_geo.glide_v[c], g->occ));
         }
         break;
-    case DQ_QUEEN: case DQ_FORTRESS: case DQ_SCEPTRE:
+    case DQ_QUEEN:
+    case DQ_FORTRESS:
+    case DQ_SCEPTRE:
         slides(g, c, ALL, prey, &t);
         break;
-    case DQ_EMPRESS: case DQ_TALISMAN: case DQ_WIZARD:
+    case DQ_EMPRESS:
+    case DQ_TALISMAN:
+    case DQ_WIZARD:
         slides(g, c, ALL, prey, &t);
         t.quiet = bb_or(t.quiet, bb_minus(bb_or(dq_geo.glide_v[c], dq_geo.glide_d[c]), g->occ));
         if (dq_type(code) == DQ_WIZARD)
@@ -285,7 +291,8 @@ static void gen_force(DqGen *g, int c)
     case DQ_PAWN:
         gen_pawn(g, c, land, prey, &t);
         break;
-    case DQ_ELF: case DQ_DEFENDER:
+    case DQ_ELF:
+    case DQ_DEFENDER:
         steps(g, dq_geo.fwd_side[g->us][c], land, prey, &t);
         break;
     case DQ_GUARD:
@@ -317,16 +324,17 @@ static void gen_force(DqGen *g, int c)
         slides(g, c, DIAG, prey, &t);
         jumps(g, c, DIAG, prey, &t);
         break;
-    case DQ_TOWER: case DQ_TOWERBIRD:
+    case DQ_TOWER:
+    case DQ_TOWERBIRD:
         slides(g, c, ORTH, prey, &t);
-        if (dq_type(code) == DQ_TOWERBIRD && !g->noisy_only)
+        if (dq_type(code) == DQ_TOWERBIRD && g->stage != GEN_NOISY)
             gen_releases(g, c);
         break;
     default: /* the Woodland Princess moves only by her arrows */
         return;
     }
     /* embarking onto an unoccupied vessel is quiet, but for the Prince beside the Warlord */
-    if (!g->noisy_only || dq_type(code) == DQ_ROYAL)
+    if (g->stage != GEN_NOISY || dq_type(code) == DQ_ROYAL)
         dq_embark_targets(g, c, &t);
     dq_gen_targets(g, c, &t);
 }
@@ -347,10 +355,9 @@ static bool may_expose(const DqGen *g, Move m)
      * carry the Red Witch, whose Crystal takes the Prince; a shot sinks a crew), the Red
      * Witch's own move, or the capture of the Ice Dragon (the Forest Talisman goes with
      * him, §6.2.1). */
-    if (g->in_check &&
-        (kind == DQ_MK_SAIL || kind == DQ_MK_FIRE ||
-         dq_move_piece(m) == dq_code(DQ_WITCH, DQ_STORM) ||
-         dq_move_captured(m) == dq_code(DQ_DRAGON, DQ_FOREST)))
+    if (g->in_check && (kind == DQ_MK_SAIL || kind == DQ_MK_FIRE ||
+                        dq_move_piece(m) == dq_code(DQ_WITCH, DQ_STORM) ||
+                        dq_move_captured(m) == dq_code(DQ_DRAGON, DQ_FOREST)))
         return true;
     if (kind == DQ_MK_PLANT || kind == DQ_MK_REALIGN)
         return from == g->p->royal[g->us];
@@ -358,16 +365,15 @@ static bool may_expose(const DqGen *g, Move m)
         return true;
     if (dq_geo.kingdom[from] == DQ_OCEAN &&
         (from == g->p->royal[g->us] ||
-         (kind == DQ_MK_NORMAL &&
-          ((dq_vessel(g->p, from) & DQ_VES_ORIG_FOREST) != 0) != g->us)))
+         (kind == DQ_MK_NORMAL && ((dq_vessel(g->p, from) & DQ_VES_ORIG_FOREST) != 0) != g->us)))
         return true;
-    return kind == DQ_MK_TOWERING || kind == DQ_MK_TRIDENT ||
-           bb_has(g->royal_lines, from) || bb_has(g->royal_lines, to);
+    return kind == DQ_MK_TOWERING || kind == DQ_MK_TRIDENT || bb_has(g->royal_lines, from) ||
+           bb_has(g->royal_lines, to);
 }
 
 void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
 {
-    bool base = !g->noisy_only || dq_move_noisy(m);
+    bool base = dq_gen_wants(g, m);
     if (!base && !extra_count)
         return;
     if (!legal(g, m))
@@ -375,7 +381,7 @@ void dq_gen_add(DqGen *g, Move m, const Move *extra, int extra_count)
     if (base)
         g->moves[g->n++] = m;
     for (int i = 0; i < extra_count; i++)
-        if (!g->noisy_only || dq_move_noisy(m | extra[i]))
+        if (dq_gen_wants(g, m | extra[i]))
             g->moves[g->n++] = m | extra[i];
 }
 
@@ -427,13 +433,11 @@ static DqBb royal_lines(const DqPos *p, int them, int royal)
 
 /* With `any_only`, generation stops as soon as a legal move is found (the list is then a
  * non-empty prefix, good only to tell that the side has a move). */
-static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_test,
-                    bool any_only)
+static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test, bool any_only)
 {
-    if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL ||
-        p->royal[1] == DQ_NO_CELL)
+    if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL)
         return 0;
-    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .noisy_only = noisy_only};
+    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .stage = stage};
     g.occ = bb_or(p->men[0], p->men[1]);
     dq_sea_of(p, g.us, &g.sea);
     int royal = p->royal[g.us], enemy = p->royal[g.them];
@@ -451,8 +455,7 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     g.test_all = every_test ||
                  (g.us == DQ_STORM && enemy != DQ_E0 &&
                   (dq_distance(royal, enemy) <= 2 ||
-                   (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) &&
-                    dq_geo.y[royal] <= 2))) ||
+                   (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
                  (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
                  (g.us == DQ_FOREST && witch_near(p, royal));
     if (p->flags & DQ_FLAG_TRIDENT) {
@@ -487,20 +490,25 @@ static int generate(const DqPos *p, Move *moves, bool noisy_only, bool every_tes
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, false, false, false); }
+int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, GEN_ALL, false, false); }
 
 int dq_gen_legal_noisy(const DqPos *p, Move *moves)
 {
-    return generate(p, moves, true, false, false);
+    return generate(p, moves, GEN_NOISY, false, false);
+}
+
+int dq_gen_legal_quiet(const DqPos *p, Move *moves)
+{
+    return generate(p, moves, GEN_QUIET, false, false);
 }
 
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
 {
-    return generate(p, moves, false, true, false);
+    return generate(p, moves, GEN_ALL, true, false);
 }
 
 bool dq_has_legal_move(const DqPos *p)
 {
     Move moves[MAX_MOVES];
-    return generate(p, moves, false, false, true) > 0;
+    return generate(p, moves, GEN_ALL, false, true) > 0;
 }

@@ -44,8 +44,7 @@ static DqBb board(const DqSea *s, DqBb cells, DqBb prey, DqBb *quiet)
 
 /* Slides from a vessel (§4.5.3-4): the first vessel of the ray, or the shore beyond empty
  * water up to its first occupied cell. */
-static DqBb slides_from_sea(const DqPos *p, int c, int dirs, const DqSea *s, DqBb prey,
-                            DqBb *quiet)
+static DqBb slides_from_sea(const DqPos *p, int c, int dirs, const DqSea *s, DqBb prey, DqBb *quiet)
 {
     DqBb occ = bb_or(p->men[0], p->men[1]), capture = bb_none();
     for (int d = 0; d < DQ_DIRS; d++) {
@@ -110,8 +109,7 @@ static DqBb steps_from_sea(const DqPos *p, DqBb cells, DqBb land, const DqSea *s
 /* The Dwarf's/Gnome's moves from a vessel (§5.11): straight forward it boards an
  * unoccupied vessel or lands on the empty opposing Beach cell; diagonally forward it only
  * captures, aboard or ashore. */
-static DqBb pawn_from_sea(const DqPos *p, int c, int side, const DqSea *s, DqBb prey,
-                          DqBb *quiet)
+static DqBb pawn_from_sea(const DqPos *p, int c, int side, const DqSea *s, DqBb prey, DqBb *quiet)
 {
     int fwd = side == DQ_FOREST ? DQ_N : DQ_S, one = dq_geo.next[c][fwd];
     if (dq_geo.kingdom[one] == DQ_OCEAN)
@@ -190,7 +188,9 @@ void dq_embark_targets(const DqGen *g, int c, Targets *t)
     case DQ_LKNIGHT:
         to = dq_geo.leap_h[p->variant][c];
         break;
-    case DQ_CROSSBOW: case DQ_TOWER: case DQ_TOWERBIRD:
+    case DQ_CROSSBOW:
+    case DQ_TOWER:
+    case DQ_TOWERBIRD:
         dirs = bb_meets(dq_geo.sea_orth[c], own_free) ? DQ_ORTH_DIRS : 0;
         break;
     case DQ_BUCCANEER:

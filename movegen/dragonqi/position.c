@@ -152,8 +152,8 @@ void dq_key_enclosure(DqPos *p, int slot, char value)
 {
     char old = p->encl[slot];
     p->key ^= z_encl[slot][encl_index(slot, old)] ^ z_encl[slot][encl_index(slot, value)];
-    p->sit_key ^= z_encl[slot][encl_sit_index(slot, old)] ^
-                  z_encl[slot][encl_sit_index(slot, value)];
+    p->sit_key ^=
+        z_encl[slot][encl_sit_index(slot, old)] ^ z_encl[slot][encl_sit_index(slot, value)];
     p->encl[slot] = value;
 }
 

@@ -116,8 +116,7 @@ static void shoot(DqGen *g, int from, DqBb targets)
     targets = bb_and(targets, dq_geo.lines[from]);
     while (bb_any(targets)) {
         int to = bb_pop(&targets);
-        dq_gen_add(g, dq_move_make(DQ_MK_ARROW, from, to, g->p->sq[from], g->p->sq[to]), NULL,
-                   0);
+        dq_gen_add(g, dq_move_make(DQ_MK_ARROW, from, to, g->p->sq[from], g->p->sq[to]), NULL, 0);
     }
 }
 

@@ -64,7 +64,7 @@ void dq_gen_vessels(DqGen *g)
         /* turning a vessel in place changes no attack unless she carries the royal (or
          * the Sword is near): then it is legal exactly when we are not in check */
         bool plain = !g->test_all && !g->in_check && c != p->royal[g->us];
-        for (int d = 0; d < DQ_DIRS && !g->noisy_only; d++) {
+        for (int d = 0; d < DQ_DIRS && g->stage != GEN_NOISY; d++) {
             if (d == bow || dq_geo.next[c][d] == DQ_NO_CELL)
                 continue;
             if (plain)
@@ -104,8 +104,8 @@ static void sink(DqPos *q, int c)
         dq_capture_at(q, c);
     if (v & DQ_VES_FLAGSHIP) {
         dq_key_munition(q, cannon_index(v), 0);
-        q->flags &= (uint16_t)~(v & DQ_VES_ORIG_FOREST ? DQ_FLAG_GREEN_HARBOUR
-                                                       : DQ_FLAG_RED_HARBOUR);
+        q->flags &=
+            (uint16_t) ~(v & DQ_VES_ORIG_FOREST ? DQ_FLAG_GREEN_HARBOUR : DQ_FLAG_RED_HARBOUR);
     }
     dq_put_vessel(q, c, 0);
 }
@@ -129,8 +129,8 @@ bool dq_make_vessel(DqPos *q, Move m)
         dq_put_vessel(q, to, v);
         /* a Flagship that moves has left her home harbour for good (§4.9) */
         if (v & DQ_VES_FLAGSHIP)
-            q->flags &= (uint16_t)~(v & DQ_VES_ORIG_FOREST ? DQ_FLAG_GREEN_HARBOUR
-                                                           : DQ_FLAG_RED_HARBOUR);
+            q->flags &=
+                (uint16_t) ~(v & DQ_VES_ORIG_FOREST ? DQ_FLAG_GREEN_HARBOUR : DQ_FLAG_RED_HARBOUR);
         if (!occupant)
             return false;
         dq_put(q, to, occupant);

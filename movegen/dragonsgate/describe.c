@@ -61,8 +61,7 @@ static void dg_verdict(const void *vp, GameOverReason why, Verdict *v)
     const char *win = w == P1 ? "White" : "Black", *lose = w == P1 ? "Black" : "White";
     if (p->dragons[w] & dg_goal_row(w)) {
         snprintf(v->reason, sizeof v->reason, "through the gate");
-        snprintf(v->text, sizeof v->text, "%s wins: a Dragon passed through %s's gate", win,
-                 lose);
+        snprintf(v->text, sizeof v->text, "%s wins: a Dragon passed through %s's gate", win, lose);
     } else {
         snprintf(v->reason, sizeof v->reason, "all Dragons captured");
         snprintf(v->text, sizeof v->text, "%s wins: %s has no Dragon left", win, lose);

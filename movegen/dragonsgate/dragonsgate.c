@@ -65,8 +65,8 @@ static int add_moves(Move *moves, int n, Bb64 dests, int delta)
     return n;
 }
 
-/* Every withdrawal, and the steps and flies that land in `keep_quiet`. */
-static int gen_filtered(const DgPos *p, Move *moves, Bb64 keep_quiet)
+/* The withdrawals when `takes`, and the steps and flies that land in `keep_quiet`. */
+static int gen_filtered(const DgPos *p, Move *moves, bool takes, Bb64 keep_quiet)
 {
     if (dg_result(p) != RESULT_NONE)
         return 0;
@@ -74,20 +74,62 @@ static int gen_filtered(const DgPos *p, Move *moves, Bb64 keep_quiet)
     int n = 0;
     for (int i = 0; i < DG_DIRS; i++) {
         int d = dg_delta(dg_forward(p->side, i));
-        n = add_moves(moves, n, t.take[i], -d);
+        if (takes)
+            n = add_moves(moves, n, t.take[i], -d);
         n = add_moves(moves, n, t.fly[i] & keep_quiet, 2 * d);
         n = add_moves(moves, n, t.step[i] & keep_quiet, d);
     }
     return n;
 }
 
-int dg_gen_moves(const void *vp, Move *moves) { return gen_filtered(vp, moves, ~0ULL); }
+int dg_gen_moves(const void *vp, Move *moves) { return gen_filtered(vp, moves, true, ~0ULL); }
 
 /* Noisy: every withdrawal (it captures) and every move onto the goal row (it wins). */
 int dg_gen_noisy(const void *vp, Move *moves)
 {
     const DgPos *p = vp;
-    return gen_filtered(p, moves, dg_goal_row(p->side));
+    return gen_filtered(p, moves, true, dg_goal_row(p->side));
+}
+
+int dg_gen_quiet(const void *vp, Move *moves)
+{
+    const DgPos *p = vp;
+    return gen_filtered(p, moves, false, ~dg_goal_row(p->side));
+}
+
+bool dg_has_legal_move(const void *vp)
+{
+    const DgPos *p = vp;
+    if (dg_result(p) != RESULT_NONE)
+        return false;
+    DgTargets t = targets_of(p);
+    for (int i = 0; i < DG_DIRS; i++)
+        if (t.take[i] | t.fly[i] | t.step[i])
+            return true;
+    return false;
+}
+
+/* Each kind of move in each direction has its own distance from origin to destination, and
+ * a target square stands for the one origin at that distance behind it, so a move is legal
+ * exactly when its destination is among the targets of the kind its distance names. */
+bool dg_move_is_legal(const void *vp, Move m)
+{
+    const DgPos *p = vp;
+    int from = dg_move_from(m), to = dg_move_to(m);
+    if (m != dg_move_make(from, to) || !(p->dragons[p->side] & b8_bit(from)) ||
+        dg_result(p) != RESULT_NONE)
+        return false;
+    DgTargets t = targets_of(p);
+    for (int i = 0; i < DG_DIRS; i++) {
+        int d = dg_delta(dg_forward(p->side, i));
+        Bb64 set = to - from == -d      ? t.take[i]
+                   : to - from == 2 * d ? t.fly[i]
+                   : to - from == d     ? t.step[i]
+                                        : 0;
+        if (set & b8_bit(to))
+            return true;
+    }
+    return false;
 }
 
 static bool is_withdrawal(int side, int from, int to) { return side == P1 ? to < from : to > from; }
@@ -137,8 +179,7 @@ static uint64_t perft_south(Bb64 own, Bb64 enemy, int depth);
 static uint64_t perft_north(Bb64 own, Bb64 enemy, int depth);
 
 /* The number of moves of `player`, by popcounts (the last ply of perft). */
-static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64 enemy,
-                                                                   int player)
+static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64 enemy, int player)
 {
     if ((enemy & dg_goal_row(!player)) || !own)
         return 0;
@@ -155,8 +196,8 @@ static inline __attribute__((always_inline)) uint64_t count_moves(Bb64 own, Bb64
 
 /* A child position, `player` to move: counted in place when it is the last ply, so the
  * ply before the leaves makes no call per move. */
-static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64 enemy,
-                                                                   int player, int depth)
+static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64 enemy, int player,
+                                                                  int depth)
 {
     if (depth == 1)
         return count_moves(own, enemy, player);
@@ -164,8 +205,8 @@ static inline __attribute__((always_inline)) uint64_t perft_child(Bb64 own, Bb64
 }
 
 /* One child per move of forward direction i, each searched to depth - 1 (depth >= 2). */
-static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 enemy,
-                                                                 int player, int i, int depth)
+static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 enemy, int player,
+                                                                int i, int depth)
 {
     DgDir fwd = dg_forward(player, i), back = dg_opposite(fwd);
     Bb64 empty = ~(own | enemy);
@@ -190,8 +231,8 @@ static inline __attribute__((always_inline)) uint64_t perft_dir(Bb64 own, Bb64 e
     return total;
 }
 
-static inline __attribute__((always_inline)) uint64_t perft_body(Bb64 own, Bb64 enemy,
-                                                                  int player, int depth)
+static inline __attribute__((always_inline)) uint64_t perft_body(Bb64 own, Bb64 enemy, int player,
+                                                                 int depth)
 {
     if (depth == 1)
         return count_moves(own, enemy, player);

@@ -28,7 +28,13 @@ typedef struct DgPos {
     int32_t fullmove;
 } DgPos;
 
-enum { DG_MAX_DRAGONS = 16, DG_DIRS = 3 };
+enum {
+    DG_MAX_DRAGONS = 16,
+    DG_DIRS = 3,
+    /* a move is an origin and one of three kinds (step, fly, withdrawal) in one of three
+     * directions: 64 * 9 bounds every list, whatever a FEN holds */
+    DG_MAX_MOVES = 64 * 3 * DG_DIRS,
+};
 
 /* Compass directions on the board (north = toward rank 8). */
 typedef enum { DG_N, DG_NW, DG_NE, DG_S, DG_SE, DG_SW } DgDir;
@@ -131,6 +137,9 @@ void dg_fen_write(const void *pos, char *buf, size_t size);
 void dg_display(const void *pos, char *buf, size_t size);
 int dg_gen_moves(const void *pos, Move *moves);
 int dg_gen_noisy(const void *pos, Move *moves);
+int dg_gen_quiet(const void *pos, Move *moves);
+bool dg_has_legal_move(const void *pos);
+bool dg_move_is_legal(const void *pos, Move m);
 bool dg_is_noisy(const void *pos, Move m);
 void dg_make_move(const void *pos, Move m, void *out);
 void dg_make_null(const void *pos, void *out);

@@ -58,7 +58,9 @@ static int td_pieces(const void *vp, DescPiece *pieces)
             bool dragon = (TD_CAVES & bb128_bit(sq)) != 0;
             int strength = td_strength_at(p, sq);
             DescPiece *d = &pieces[n++];
-            *d = (DescPiece){.cell = sq, .side = side, .kind = dragon ? "dragon" : "piece",
+            *d = (DescPiece){.cell = sq,
+                             .side = side,
+                             .kind = dragon ? "dragon" : "piece",
                              .name = piece_name(side, dragon, strength),
                              .label = {side == P1 ? 'P' : 'p'}};
             if (strength)
@@ -89,8 +91,8 @@ static void td_describe_move(const void *vp, Move m, DescMove *d)
         if ((after.tamed & ~p->tamed) & (1u << cave)) {
             describe_touch(d->converted, &d->converted_count, td_cave_square(cave));
             describe_grid_name(TD_FILES, td_cave_square(cave), sq_text);
-            n += (size_t)snprintf(d->text + n, sizeof d->text - n,
-                                  ", tames the dragon of %s", sq_text);
+            n += (size_t)snprintf(d->text + n, sizeof d->text - n, ", tames the dragon of %s",
+                                  sq_text);
         }
     }
 }
@@ -107,13 +109,13 @@ static void td_verdict(const void *vp, GameOverReason why, Verdict *v)
              v->winner == P1 ? "Black" : "White", left ? "only one piece left" : "no piece left");
 }
 
-#define TD_DESCRIPTION_HOOKS                                                                   \
-    .width = TD_FILES, .height = TD_RANKS, .cells = td_cells, .pieces = td_pieces,             \
+#define TD_DESCRIPTION_HOOKS                                                                       \
+    .width = TD_FILES, .height = TD_RANKS, .cells = td_cells, .pieces = td_pieces,                 \
     .move = td_describe_move, .verdict = td_verdict
 
-#define TD_LEGEND_REGIONS                                                                      \
-    "M   mountain: no piece enters or crosses it; a partner in custodial capture\n"            \
-    "C   dragon cave: no piece enters or crosses it; a partner in custodial capture\n"         \
+#define TD_LEGEND_REGIONS                                                                          \
+    "M   mountain: no piece enters or crosses it; a partner in custodial capture\n"                \
+    "C   dragon cave: no piece enters or crosses it; a partner in custodial capture\n"             \
     ".   empty square\n"
 
 const GameDescription threedragons_description = {

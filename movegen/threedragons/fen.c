@@ -158,8 +158,8 @@ static bool check_reachable(const TdPos *p, char *err, size_t err_size)
                 bound += (p->tamed >> c & 1) && td_dragon_strength(c) >= s;
             Bb128 strong = p->men[pl] & ~td_weaker_than(p, s);
             if (bb128_popcount(strong) > bound) {
-                snprintf(err, err_size, "%s has %d pieces of strength %d or more (at most %d)",
-                         who, bb128_popcount(strong), s, bound);
+                snprintf(err, err_size, "%s has %d pieces of strength %d or more (at most %d)", who,
+                         bb128_popcount(strong), s, bound);
                 return false;
             }
         }
@@ -175,8 +175,10 @@ static bool check_reachable(const TdPos *p, char *err, size_t err_size)
         square_name(sq, name);
         if ((p->men[P1] | p->men[P2]) & bit) {
             if (!(p->tamed >> c & 1) || td_strength_at(p, sq) != td_dragon_strength(c)) {
-                snprintf(err, err_size, "a piece on the cave %s must be its tamed dragon of "
-                         "strength %d", name, td_dragon_strength(c));
+                snprintf(err, err_size,
+                         "a piece on the cave %s must be its tamed dragon of "
+                         "strength %d",
+                         name, td_dragon_strength(c));
                 return false;
             }
         } else if (p->variant == TD_DRAGONS && !(p->tamed >> c & 1) &&

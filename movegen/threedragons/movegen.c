@@ -73,7 +73,7 @@ typedef struct TdGenCtx {
     Bb128 empty;
     Bb128 landing[TD_DIRS]; /* landing here takes the enemy piece one step in that dir */
     Bb128 any_landing;
-    Bb128 tame_to;          /* landing here completes an untamed cave's four neighbours */
+    Bb128 tame_to; /* landing here completes an untamed cave's four neighbours */
 } TdGenCtx;
 
 /* The pieces of one strength class and the enemies they may take by strength. */
@@ -142,7 +142,7 @@ static int classes_of(const TdPos *p, TdClass *classes)
 }
 
 /* Adds the moves landing on `dests`, each from `back` squares behind in square numbers. */
-static int add_moves(const TdGenCtx *c, const TdClass *k, Bb128 dests, int back, bool noisy_only,
+static int add_moves(const TdGenCtx *c, const TdClass *k, Bb128 dests, int back, GenStage stage,
                      Move *moves, int n)
 {
     while (dests) {
@@ -150,10 +150,13 @@ static int add_moves(const TdGenCtx *c, const TdClass *k, Bb128 dests, int back,
         Bb128 t = bb128_bit(to);
         bool custodial = (t & c->any_landing) != 0;
         if (!(t & k->weak_any)) {
-            if (!noisy_only || custodial || (t & c->tame_to))
+            bool noisy = custodial || (t & c->tame_to);
+            if (stage == GEN_ALL || noisy == (stage == GEN_NOISY))
                 moves[n++] = td_move_make(from, to, -1);
             continue;
         }
+        if (stage == GEN_QUIET)
+            continue; /* every move below captures */
         /* Weaker enemies adjacent: the strength capture is made, one move per victim,
          * except that the custodial capture stays a choice when there is one. */
         if (custodial)
@@ -165,7 +168,7 @@ static int add_moves(const TdGenCtx *c, const TdClass *k, Bb128 dests, int back,
     return n;
 }
 
-static int generate(const TdPos *p, Move *moves, bool noisy_only)
+static int generate(const TdPos *p, Move *moves, GenStage stage)
 {
     if (td_result(p) != RESULT_NONE)
         return 0;
@@ -179,14 +182,29 @@ static int generate(const TdPos *p, Move *moves, bool noisy_only)
             for (Bb128 x = td_shift(classes[i].pieces, dir) & c.empty; x;
                  x = td_shift(x, dir) & c.empty) {
                 back += td_delta(dir);
-                n = add_moves(&c, &classes[i], x, back, noisy_only, moves, n);
+                n = add_moves(&c, &classes[i], x, back, stage, moves, n);
             }
         }
     return n;
 }
 
-int td_gen_moves(const void *vp, Move *moves) { return generate(vp, moves, false); }
-int td_gen_noisy(const void *vp, Move *moves) { return generate(vp, moves, true); }
+int td_gen_moves(const void *vp, Move *moves) { return generate(vp, moves, GEN_ALL); }
+int td_gen_noisy(const void *vp, Move *moves) { return generate(vp, moves, GEN_NOISY); }
+int td_gen_quiet(const void *vp, Move *moves) { return generate(vp, moves, GEN_QUIET); }
+
+/* Every empty square next to a piece of the side to move gives it at least one move (the
+ * plain move, or where that is replaced, a strength capture). */
+bool td_has_legal_move(const void *vp)
+{
+    const TdPos *p = vp;
+    if (td_result(p) != RESULT_NONE)
+        return false;
+    Bb128 empty = TD_BOARD & ~td_blockers(p), own = p->men[p->side];
+    for (int dir = 0; dir < TD_DIRS; dir++)
+        if (td_shift(own, dir) & empty)
+            return true;
+    return false;
+}
 
 /* Enemy pieces the plain move from -> to takes custodially. */
 static Bb128 custodial_victims(const TdPos *p, int from, int to)
@@ -210,6 +228,21 @@ bool td_is_noisy(const void *vp, Move m)
     if (td_move_victim(m) >= 0 || custodial_victims(p, from, to))
         return true;
     return (tame_squares(p) & bb128_bit(to)) != 0;
+}
+
+/* The move's squares are checked directly (a piece of ours, an empty square on one line
+ * with it); whether this piece may land there, and with which captures, is the
+ * generator's to say, so the move is looked up in the one stage it belongs to. */
+bool td_move_is_legal(const void *vp, Move m)
+{
+    const TdPos *p = vp;
+    int from = td_move_from(m), to = td_move_to(m), victim = td_move_victim(m);
+    if (from >= TD_SQUARES || to >= TD_SQUARES || victim >= TD_SQUARES ||
+        m != td_move_make(from, to, victim) || !(p->men[p->side] & bb128_bit(from)) ||
+        (td_blockers(p) & bb128_bit(to)) ||
+        (td_file(from) != td_file(to) && td_rank(from) != td_rank(to)))
+        return false;
+    return game_move_in_list(p, m, td_is_noisy(p, m) ? td_gen_noisy : td_gen_quiet);
 }
 
 static void toggle_man(TdPos *q, int player, int sq)
@@ -303,8 +336,7 @@ static uint64_t count_moves(const TdPos *p)
         for (int dir = 0; dir < TD_DIRS; dir++)
             extra[dir] = k->weak_dir[dir] & ~c.landing[dir];
         for (int dir = 0; dir < TD_DIRS; dir++)
-            for (Bb128 x = td_shift(k->pieces, dir) & c.empty; x;
-                 x = td_shift(x, dir) & c.empty) {
+            for (Bb128 x = td_shift(k->pieces, dir) & c.empty; x; x = td_shift(x, dir) & c.empty) {
                 n += (uint64_t)bb128_popcount(x & plain);
                 if (x & k->weak_any)
                     for (int e = 0; e < TD_DIRS; e++)

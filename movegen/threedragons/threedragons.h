@@ -29,6 +29,9 @@
 #include "engine/game.h"
 
 enum { TD_FILES = 9, TD_RANKS = 9, TD_SQUARES = 81, TD_MAX_STRENGTH = 6 };
+/* A move is its destination, the direction it arrives from and either the plain landing or
+ * one of the three other neighbours taken: 81 * 4 * 4 bounds every list. */
+enum { TD_MAX_MOVES = TD_SQUARES * 4 * 4 };
 enum { TD_BASE = 0, TD_STRENGTH = 1, TD_DRAGONS = 2 };
 enum { TD_NORTH = 0, TD_EAST = 1, TD_SOUTH = 2, TD_WEST = 3, TD_DIRS = 4 };
 enum { TD_CAVE_C = 0, TD_CAVE_E = 1, TD_CAVE_G = 2, TD_CAVE_COUNT = 3 };
@@ -46,8 +49,8 @@ typedef struct TdPos {
 } TdPos;
 
 #define TD_BOARD (((Bb128)1 << 81) - 1)
-#define TD_FILE_A_BB                                                                           \
-    ((Bb128)0x8040201008040201ULL | ((Bb128)0x100ULL << 64)) /* a1, a2, ..., a9 */
+/* a1, a2, ..., a9 */
+#define TD_FILE_A_BB ((Bb128)0x8040201008040201ULL | ((Bb128)0x100ULL << 64))
 #define TD_FILE_I_BB (TD_FILE_A_BB << 8)
 #define TD_MOUNTAINS (bb128_bit(0) | bb128_bit(8) | bb128_bit(72) | bb128_bit(80))
 #define TD_CAVES (bb128_bit(38) | bb128_bit(40) | bb128_bit(42))
@@ -181,9 +184,12 @@ int td_noisy_order(const void *pos, Move move);
 bool td_fen_read(TdPos *p, int variant, const char *fen, char *err, size_t err_size);
 void td_fen_write(const void *pos, char *buf, size_t size);
 void td_display(const void *pos, char *buf, size_t size);
+int td_gen_quiet(const void *vp, Move *moves);
+bool td_has_legal_move(const void *vp);
+bool td_move_is_legal(const void *vp, Move m);
 void td_move_to_str(const void *pos, Move move, char *buf);
 Move td_parse_move(const void *pos, const char *str);
 
 /* For people and GUIs (describe.c). */
-extern const struct GameDescription threedragons_description,
-    threedragons_strength_description, threedragons_dragons_description;
+extern const struct GameDescription threedragons_description, threedragons_strength_description,
+    threedragons_dragons_description;

@@ -47,8 +47,8 @@ void fuzz_start_position(const Game *game, uint8_t byte, void *pos)
         fen = game_start_fen(game, game->option_count ? values : NULL);
     }
     char err[256] = "";
-    fuzz_check(game->fen_read(pos, fen, err, sizeof err), game, "start FEN %s rejected: %s",
-               fen, err);
+    fuzz_check(game->fen_read(pos, fen, err, sizeof err), game, "start FEN %s rejected: %s", fen,
+               err);
 }
 
 /* What `json` prints must name real cells: every piece's cell, and every move's origin,
@@ -100,8 +100,7 @@ void fuzz_check_position(const Game *game, const void *pos, const Move *moves, i
                err);
     game->fen_write(copy, fen2, sizeof fen2);
     fuzz_check(strcmp(fen, fen2) == 0, game, "FEN round trip %s -> %s", fen, fen2);
-    fuzz_check(game->key(copy) == game->key(pos), game, "key differs after FEN round trip %s",
-               fen);
+    fuzz_check(game->key(copy) == game->key(pos), game, "key differs after FEN round trip %s", fen);
     memcpy(parent, pos, game->pos_size);
     int noisy_flagged = 0;
     for (int i = 0; i < count; i++) {
@@ -128,6 +127,26 @@ void fuzz_check_position(const Game *game, const void *pos, const Move *moves, i
         for (int j = 0; j < count && !found; j++)
             found = moves[j] == noisy[i];
         fuzz_check(found, game, "gen_noisy move not in gen_moves in %s", fen);
+    }
+    /* The lazy hooks: gen_quiet lists the rest, has_legal_move and move_is_legal agree with
+     * the list, also for each legal move with one bit flipped (a near miss). */
+    int q = game->gen_quiet(pos, noisy);
+    fuzz_check(q + k == count, game, "%d quiet + %d noisy moves, %d legal in %s", q, k, count, fen);
+    for (int i = 0; i < q; i++)
+        fuzz_check(!game->is_noisy(pos, noisy[i]), game, "gen_quiet gives a noisy move in %s", fen);
+    fuzz_check(count <= game->max_moves, game, "%d moves, max_moves %d in %s", count,
+               game->max_moves, fen);
+    fuzz_check(game->has_legal_move(pos) == (count > 0), game, "has_legal_move wrong in %s", fen);
+    fuzz_check(!game->move_is_legal(pos, MOVE_NONE), game, "MOVE_NONE legal in %s", fen);
+    for (int i = 0; i < count; i++) {
+        fuzz_check(game->move_is_legal(pos, moves[i]), game, "legal move refused in %s", fen);
+        Move near = moves[i] ^ 1ULL << (i % 64);
+        bool listed = false;
+        for (int j = 0; j < count && !listed; j++)
+            listed = moves[j] == near;
+        fuzz_check(game->move_is_legal(pos, near) == listed, game,
+                   "move_is_legal(%#llx) disagrees with gen_moves in %s", (unsigned long long)near,
+                   fen);
     }
     free(copy);
     free(parent);

@@ -30,10 +30,12 @@ void fuzz_start_position(const Game *game, uint8_t byte, void *pos);
 
 /* Checks everything a reachable (or accepted) position must keep, given its legal moves:
  * key() equals key_from_scratch(); fen_write -> fen_read -> fen_write gives the same
- * string and key; no move is generated twice; gen_noisy() agrees with is_noisy();
- * make_move leaves the parent byte-identical and gives a child whose incremental key
- * equals its key from scratch; and the moves whose index is a multiple of `string_stride`
- * (1: every move) print to a string that parses back to the same move (parsing costs a
- * move generation, so checking every move costs the square of their number). */
+ * string and key; no move is generated twice; gen_noisy() agrees with is_noisy() and
+ * gen_quiet() lists the other moves, within max_moves; has_legal_move() and
+ * move_is_legal() (legal moves and near misses) agree with the list; make_move leaves the
+ * parent byte-identical and gives a child whose incremental key equals its key from
+ * scratch; and the moves whose index is a multiple of `string_stride` (1: every move)
+ * print to a string that parses back to the same move (parsing costs a move generation,
+ * so checking every move costs the square of their number). */
 void fuzz_check_position(const Game *game, const void *pos, const Move *moves, int count,
                          int string_stride);

@@ -17,8 +17,10 @@
 
 #include "tests/fuzz/fuzz.h"
 
-enum { MAX_GAME_PLIES = 32, /* deeper play starts from the bench positions */
-       FINAL_STRINGS = 4 };
+enum {
+    MAX_GAME_PLIES = 32, /* deeper play starts from the bench positions */
+    FINAL_STRINGS = 4
+};
 
 /* The cheap checks of one ply: `move` played from pos into next. */
 static void check_ply(const Game *game, const void *pos, Move move, void *next, void *copy)

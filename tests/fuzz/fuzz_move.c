@@ -44,8 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             legal = moves[i] == m;
         fuzz_check(legal, game, "'%.64s' parsed to a move that is not legal", str);
         game->make_move(pos, m, next);
-        fuzz_check(game->key(next) == game->key_from_scratch(next), game,
-                   "key drift after '%.64s'", str);
+        fuzz_check(game->key(next) == game->key_from_scratch(next), game, "key drift after '%.64s'",
+                   str);
     }
     free(str);
     free(pos);

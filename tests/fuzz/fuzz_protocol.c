@@ -84,8 +84,7 @@ static void handle(Protocol *p, char *line, bool *go_on)
     else if (strcmp(first, "go") == 0) {
         strcat(line, GO_CAPS);
         searched = true;
-    }
-    else if (strcmp(first, "setoption") == 0)
+    } else if (strcmp(first, "setoption") == 0)
         cap_option(line);
     *go_on = protocol_handle(p, line);
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Nodes per CPU second of `wyrm bench <game>` for two builds, run alternately so that both
+# see the same machine load: compare_nps.sh OLD_WYRM NEW_WYRM ROUNDS [GAME...]
+# DEPTH=N in the environment searches every bench position to depth N instead of the
+# game's bench depth (longer runs weigh start-up and table clearing less).
+# Prints one line per run (build, game, nodes, CPU seconds, nodes per CPU second) and
+# then, per game, the summed nodes over summed CPU time of each build and their ratio.
+# CPU time (user + system, from /usr/bin/time) is used rather than the bench's wall
+# clock, which a shared machine stretches.
+set -euo pipefail
+old=$1 new=$2 rounds=$3
+shift 3
+games=("$@")
+[ ${#games[@]} -gt 0 ] || games=(breakthrough dragondraughts dragonface threedragons
+    threedragons-strength threedragons-dragons dragonsgate dragonqi)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+for game in "${games[@]}"; do
+    for ((r = 0; r < rounds; r++)); do
+        for build in old new; do
+            bin=$old
+            [ "$build" = new ] && bin=$new
+            out=$( { /usr/bin/time -f 'cpu %U %S' "$bin" bench "$game" ${DEPTH:-} >/tmp/cmp_nps.$$ ; } 2>&1 )
+            nodes=$(awk '/Nodes searched/ {print $4}' /tmp/cmp_nps.$$)
+            cpu=$(echo "$out" | awk '/^cpu/ {print $2 + $3}')
+            echo "$build $game $nodes $cpu" | tee -a "$log" |
+                awk '{printf "%s %-22s nodes %9d cpu %6.2f s  %9.0f nodes/cpu-s\n", $1, $2, $3, $4, $3 / $4}'
+        done
+    done
+done
+rm -f /tmp/cmp_nps.$$
+echo "== per game: summed nodes / summed CPU seconds"
+awk '{n[$2 " " $1] += $3; c[$2 " " $1] += $4; g[$2] = 1}
+     END {for (x in g) {o = n[x " old"] / c[x " old"]; w = n[x " new"] / c[x " new"];
+          printf "%-22s old %9.0f  new %9.0f  ratio %.2f\n", x, o, w, w / o}}' "$log" | sort
