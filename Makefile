@@ -16,6 +16,12 @@ OPT_cov     = -O0 -g --coverage
 OPT_fuzz    = -O1 -g -march=native -fno-omit-frame-pointer \
               -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
               -fno-sanitize-coverage=trace-cmp
+# The throughput fuzz build (`make fuzz FUZZ_MODE=fuzzfast`): the same coverage and
+# UndefinedBehaviorSanitizer, no AddressSanitizer, -O2; what that gives up is in
+# docs/reliability.md.
+OPT_fuzzfast = -O2 -g -march=native -fno-omit-frame-pointer \
+              -fsanitize=fuzzer-no-link,undefined -fno-sanitize-recover=all \
+              -fno-sanitize-coverage=trace-cmp
 MODE    ?= release
 CFLAGS  ?= $(OPT_$(MODE))
 ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
@@ -40,6 +46,7 @@ FAKE_OBJ = $(OUT)/tests/fake/fake_engine.o
 # libFuzzer into a fuzzer that `make fuzz` runs for FUZZ_SECONDS each.
 FUZZ_TARGETS = protocol fen move game
 FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   ?=
 FUZZ_COMMON  = $(OUT)/tests/fuzz/fuzz.o
 REPLAYS      = $(FUZZ_TARGETS:%=$(OUT)/replay/%)
 FUZZERS      = $(FUZZ_TARGETS:%=$(OUT)/fuzzer/%)
@@ -192,18 +199,20 @@ tsan-test: $(TESTS) $(WYRM) $(FAKE)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) CK_RUN_SUITE=matchshard $(TESTS)
 
 ## fuzz: libFuzzer on each fuzz target for FUZZ_SECONDS (60), corpus kept minimised
+# (FUZZ_MODE=fuzzfast: the build without AddressSanitizer; FUZZ_FLAGS: more libFuzzer flags)
 # The corpus of tests/fuzz/corpus/<target>/ is replaced by the smallest set (-merge=1) of
 # its old inputs and the new ones that reaches every edge reached (-use_counters=0: hit
 # counts are not kept apart), so `make test` replays it in seconds; the fuller corpus
 # stays in $(OUT)/work/ for the next run. Crash inputs (crash-*) stay as they are.
+FUZZ_MODE ?= fuzz
 fuzz:
-	@$(MAKE) --no-print-directory CC=clang MODE=fuzz fuzz-run
+	@$(MAKE) --no-print-directory CC=clang MODE=$(FUZZ_MODE) fuzz-run
 
 fuzz-run: $(FUZZERS)
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p tests/fuzz/corpus/$$t $(OUT)/work/$$t && \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS) s" && \
-	  $(OUT)/fuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 \
+	  $(OUT)/fuzzer/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=30 $(FUZZ_FLAGS) \
 	    $$([ -f tests/fuzz/$$t.dict ] && echo -dict=tests/fuzz/$$t.dict) \
 	    -artifact_prefix=tests/fuzz/corpus/$$t/crash- \
 	    $(OUT)/work/$$t tests/fuzz/corpus/$$t || exit 1; \

@@ -11,6 +11,10 @@ enum {
     TM_RESERVE_MAX_PERCENT = 50, /* but never more than this share of the clock */
 };
 
+/* Clock and increment values above this (about 31 years) are read as this, so that the
+ * arithmetic below cannot overflow whatever a GUI sends. */
+static const int64_t TM_CLOCK_MAX_MS = 1000000000000;
+
 static int64_t at_least(int64_t v, int64_t lo) { return v < lo ? lo : v; }
 static int64_t at_most(int64_t v, int64_t hi) { return v > hi ? hi : v; }
 
@@ -26,8 +30,8 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
     /* The time lost per move outside the engine comes off this move and off the
      * increment, which only pays for what is left of it. */
     int64_t overhead = l->lag > l->move_overhead ? l->lag : l->move_overhead;
-    int64_t left = at_least(l->time[side] - overhead, 1);
-    int64_t inc = at_least(l->inc[side] - l->lag, 0);
+    int64_t left = at_least(at_most(l->time[side], TM_CLOCK_MAX_MS) - overhead, 1);
+    int64_t inc = at_least(at_least(at_most(l->inc[side], TM_CLOCK_MAX_MS), 0) - l->lag, 0);
     if (l->movestogo == 1) {
         /* The clock is refilled after this move: no reserve to keep. */
         plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / 100, 1);

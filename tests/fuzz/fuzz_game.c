@@ -52,7 +52,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
         }
         check_ply(game, pos, moves[data[at] % n], next, copy);
-        memcpy(pos, next, game->pos_size);
+        unsigned char *played = next; /* the child becomes the position, without a copy */
+        next = pos;
+        pos = played;
     }
     free(pos);
     free(next);
