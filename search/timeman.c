@@ -47,7 +47,9 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
     int64_t moves_left = l->movestogo > 0      ? at_most(l->movestogo, TM_MAX_MOVES_LEFT)
                          : moves_left_hint > 0 ? moves_left_hint
                                                : TM_DEFAULT_MOVES_LEFT;
-    int64_t hard_cap = at_least(spare * TM_HARD_PERCENT / 100 + inc_share, 1);
+    /* The increment arrives only after the move: however large it is, this move cannot
+     * spend more than the clock holds above the reserve. */
+    int64_t hard_cap = at_least(at_most(spare * TM_HARD_PERCENT / 100 + inc_share, spare), 1);
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
     return plan;

@@ -185,6 +185,18 @@ START_TEST(time_plans)
     lagged.lag = 4;
     p = timeman_plan(&lagged, P1, 0);
     ck_assert_int_eq(p.soft, 690 / 30 + 6 * 80 / 100);
+    /* an increment as large as the clock (TigerIncrement's 1 s a move with 1024 ms left,
+     * 23 moves to the control): 1014 left, 714 above the reserve. The increment comes only
+     * after the move, so both limits stop at those 714 rather than 714 / 23 + 800 soft and
+     * 40% of 714 + 800 = 1085 hard, past the clock. */
+    p = plan_for(1024, 1000, 23, 10, P1);
+    ck_assert_int_eq(p.soft, 714);
+    ck_assert_int_eq(p.hard, 714);
+    /* a clock well above the increment is not touched by that cap: 59690 / 40 + 800 soft,
+     * hard 5x soft */
+    p = plan_for(60000, 1000, 40, 10, P1);
+    ck_assert_int_eq(p.soft, 59690 / 40 + 800);
+    ck_assert_int_eq(p.hard, 5 * (59690 / 40 + 800));
     /* a clock already gone still allows the smallest search */
     p = plan_for(0, 0, 0, 10, P1);
     ck_assert_int_eq(p.soft, 1);
