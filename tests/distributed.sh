@@ -103,8 +103,9 @@ done
 echo "\$1" >>'$work/ssh.hosts'
 shift
 [ "\$1" = -- ] && shift
-# As ssh does: the words joined by blanks, for the remote shell to parse.
-exec sh -c "\$*"
+# As ssh does: the words joined by blanks, for the remote shell to parse, with SHELL set to
+# the login shell as sshd sets it (GNU parallel's remote worker runs the command in \$SHELL).
+SHELL=/bin/sh exec sh -c "\$*"
 EOF
     chmod +x "$work/ssh"
     PARALLEL="--ssh $work/ssh" bench/match_parallel.sh -S 2/hostA,2/hostB "$work/ssh-run" 4 \
