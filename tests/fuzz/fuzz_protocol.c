@@ -8,10 +8,10 @@
  * itself); each input starts from the engine's defaults again (every option reset, the
  * default game, the table cleared), so an input's behaviour does not depend on the ones
  * before it. So that one input costs well under a millisecond, lines are bounded before
- * they are handled: every `go` gets `nodes` and `depth` caps appended (the last value of
- * a parameter counts), perft depths above PERFT_CAP are lowered to it, Hash and Threads
- * values above small caps are lowered to them, and the commands that run fixed long jobs
- * (bench, perftsuite, stoplatency) are dropped. Hash sizes beyond memory are covered by
+ * they are handled: every `go` gets `nodes` and `depth` caps appended, twice (the last
+ * value of a parameter counts), perft depths above PERFT_CAP are lowered to it, Hash and
+ * Threads values above small caps are lowered to them, and the commands that run fixed
+ * long jobs (bench, perftsuite, stoplatency) are dropped. Hash sizes beyond memory are covered by
  * the protocol tests instead.
  */
 #define _GNU_SOURCE /* fopencookie */
@@ -25,7 +25,11 @@
 #include "protocol/protocol.h"
 #include "tests/fuzz/fuzz.h"
 
-#define GO_CAPS " nodes 5 depth 2"
+/* Written twice: a `go` line that ends in a parameter without its value (`go depth`)
+ * gives it the first word appended, which left the search without a node cap (a depth-2
+ * search of 76 lines at MultiPV 76); the second copy always arrives whole. */
+#define GO_CAP " nodes 5 depth 2"
+#define GO_CAPS GO_CAP GO_CAP
 enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2 };
 enum { MMAP_THRESHOLD = 128 << 10, TRIM_THRESHOLD = 256 << 20 }; /* bytes */
 
