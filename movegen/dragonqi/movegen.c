@@ -431,6 +431,15 @@ static DqBb royal_lines(const DqPos *p, int them, int royal)
     return lines;
 }
 
+/* The moves of our royal, on land or aboard. */
+static void gen_royal(DqGen *g, int royal)
+{
+    if (bb_has(bb_or(dq_geo.land[0], dq_geo.land[1]), royal))
+        gen_force(g, royal);
+    else
+        dq_gen_aboard(g, royal);
+}
+
 /* With `any_only`, generation stops as soon as a legal move is found (the list is then a
  * non-empty prefix, good only to tell that the side has a move). */
 static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test, bool any_only)
@@ -467,19 +476,22 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
         bb_clear(&g.prey, DQ_E2); /* Northern Light: the Princess is never taken */
     DqBb lands = bb_or(dq_geo.land[0], dq_geo.land[1]);
     DqBb mine = bb_and(p->men[g.us], lands), aboard = bb_and(p->men[g.us], dq_geo.ocean);
-    if (any_only && royal != DQ_E0 && royal != DQ_E16) {
-        /* in check the royal's own steps are the likeliest answers: try them first */
-        if (bb_has(lands, royal))
-            gen_force(&g, royal);
-        else
-            dq_gen_aboard(&g, royal);
+    /* Looking for any move: in check the royal's own steps are the likeliest answers, so
+     * they come first; out of check they come last, since each needs the position made
+     * and tested while a plain force's move off the royal's lines is legal as it stands. */
+    bool royal_apart = any_only && royal != DQ_E0 && royal != DQ_E16;
+    if (royal_apart) {
         bb_clear(&mine, royal);
         bb_clear(&aboard, royal);
+        if (g.in_check)
+            gen_royal(&g, royal);
     }
     while (bb_any(mine) && !(any_only && g.n))
         gen_force(&g, bb_pop(&mine));
     while (bb_any(aboard) && !(any_only && g.n))
         dq_gen_aboard(&g, bb_pop(&aboard));
+    if (royal_apart && !g.in_check && !g.n)
+        gen_royal(&g, royal);
     if (any_only && g.n)
         return g.n;
     dq_gen_vessels(&g);
