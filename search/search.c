@@ -295,16 +295,20 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
 
     /* 4. Which moves: the noisy ones, or all of them when a threat must be answered (the
      * quiescence analogue of check evasions). Compulsory noisy moves are listed now, since
-     * they forbid standing pat; otherwise nothing is generated before the stand-pat test,
-     * and whether any move exists at all is asked of has_legal_move. */
+     * they forbid standing pat; otherwise nothing is generated before the stand-pat test.
+     * Whether any move exists at all: a listed noisy move says so; the noisy moves are
+     * listed for it only when they will be searched anyway (no stand-pat cut-off), and
+     * otherwise it is asked of has_legal_move, which stops at the first move. */
     bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
     MovePicker mp;
     movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
     bool compulsory = g->params.noisy_forced && movepick_noisy_count(&mp) > 0;
-    if (!compulsory && !g->has_legal_move(pos))
-        return result_score(t, g->no_moves_result, ply);
     bool forced = answer_threat || compulsory;
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
+    bool searched_anyway = forced || eval < beta;
+    if (!compulsory && !(searched_anyway && movepick_noisy_count(&mp) > 0) &&
+        !g->has_legal_move(pos))
+        return result_score(t, g->no_moves_result, ply);
     if (ply >= MAX_PLY)
         return eval;
 
