@@ -59,6 +59,12 @@ enum {
     HISTORY_BONUS_CAP = 1600,      /* the bonus is depth^2, capped here */
     UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
     SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
+    /* A new iteration starts only if it should end within this share of the soft time:
+     * it is assumed to take the last one's time multiplied by the growth of the last two
+     * (within the bounds below); one cut off by the hard limit is work thrown away. */
+    ITERATION_END_PERCENT = 200,
+    ITERATION_GROWTH_MIN = 2,
+    ITERATION_GROWTH_MAX = 8,
     PERCENT = 100,
     MS_PER_SECOND = 1000,
     REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
@@ -719,7 +725,9 @@ void search_thread_run(SearchThread *t)
     if (t->root_count == 0)
         return;
     Score last_score = -SCORE_INFINITE;
+    int64_t iteration_ms = 0, previous_iteration_ms = 0;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
+        int64_t iteration_start = now_ms();
         t->root_depth = depth;
         t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
@@ -770,8 +778,19 @@ void search_thread_run(SearchThread *t)
             double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / (double)PERCENT;
             if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
                 scale += SCORE_DROP_PERCENT / (double)PERCENT;
-            int64_t used = now_ms() - atomic_load(&pool->clock_start_ms);
-            if (used >= (int64_t)(pool->soft_ms * scale) || used >= pool->hard_ms)
+            int64_t now = now_ms(), used = now - atomic_load(&pool->clock_start_ms);
+            int64_t soft = (int64_t)(pool->soft_ms * scale);
+            if (used >= soft || used >= pool->hard_ms)
+                break;
+            previous_iteration_ms = iteration_ms;
+            iteration_ms = now - iteration_start;
+            int64_t growth = previous_iteration_ms > 0 ? iteration_ms / previous_iteration_ms
+                                                       : ITERATION_GROWTH_MIN;
+            growth = growth < ITERATION_GROWTH_MIN   ? ITERATION_GROWTH_MIN
+                     : growth > ITERATION_GROWTH_MAX ? ITERATION_GROWTH_MAX
+                                                     : growth;
+            int64_t end = used + iteration_ms * growth;
+            if (end > pool->hard_ms || end > soft * ITERATION_END_PERCENT / PERCENT)
                 break;
         }
         last_score = t->completed_score;
