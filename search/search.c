@@ -27,6 +27,7 @@
 #include "engine/rng.h"
 #include "search/movepick.h"
 #include "search/thread.h"
+#include "search/timeman.h"
 
 /* Tunables. Margins are in hundredths of the game's margin_unit (MARGIN_SCALE). */
 enum {
@@ -59,12 +60,6 @@ enum {
     HISTORY_BONUS_CAP = 1600,      /* the bonus is depth^2, capped here */
     UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
     SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
-    /* A new iteration starts only if it should end within this share of the soft time:
-     * it is assumed to take the last one's time multiplied by the growth of the last two
-     * (within the bounds below); one cut off by the hard limit is work thrown away. */
-    ITERATION_END_PERCENT = 200,
-    ITERATION_GROWTH_MIN = 2,
-    ITERATION_GROWTH_MAX = 8,
     PERCENT = 100,
     MS_PER_SECOND = 1000,
     REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
@@ -779,18 +774,10 @@ void search_thread_run(SearchThread *t)
             if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
                 scale += SCORE_DROP_PERCENT / (double)PERCENT;
             int64_t now = now_ms(), used = now - atomic_load(&pool->clock_start_ms);
-            int64_t soft = (int64_t)(pool->soft_ms * scale);
-            if (used >= soft || used >= pool->hard_ms)
-                break;
             previous_iteration_ms = iteration_ms;
             iteration_ms = now - iteration_start;
-            int64_t growth = previous_iteration_ms > 0 ? iteration_ms / previous_iteration_ms
-                                                       : ITERATION_GROWTH_MIN;
-            growth = growth < ITERATION_GROWTH_MIN   ? ITERATION_GROWTH_MIN
-                     : growth > ITERATION_GROWTH_MAX ? ITERATION_GROWTH_MAX
-                                                     : growth;
-            int64_t end = used + iteration_ms * growth;
-            if (end > pool->hard_ms || end > soft * ITERATION_END_PERCENT / PERCENT)
+            if (!timeman_next_iteration((int64_t)(pool->soft_ms * scale), pool->hard_ms, used,
+                                        iteration_ms, previous_iteration_ms))
                 break;
         }
         last_score = t->completed_score;
