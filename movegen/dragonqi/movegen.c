@@ -8,6 +8,8 @@
  * coast (embarking, the forces aboard and the vessels are ocean.c's and vessel.c's), and
  * target cells e0/e16 are never destinations.
  */
+#include <string.h>
+
 #include "movegen/dragonqi/gen.h"
 
 enum { ORTH = DQ_ORTH_DIRS, DIAG = DQ_DIAG_DIRS, ALL = DQ_ALL_DIRS };
@@ -446,27 +448,51 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL)
         return 0;
-    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .stage = stage};
-    g.occ = bb_or(p->men[0], p->men[1]);
-    dq_sea_of(p, g.us, &g.sea);
-    int royal = p->royal[g.us], enemy = p->royal[g.them];
-    g.royal_lines = royal_lines(p, g.them, royal);
-    /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
-     * (the Sword and the Crystal aside, which test every move below): a move that touches
-     * none of them leaves it in place. */
-    g.in_check = dq_in_check(p);
-    if (g.in_check)
-        g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
-                              bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
-    /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
-     * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
-     * Red Witch is near the Prince. */
-    g.test_all = every_test ||
-                 (g.us == DQ_STORM && enemy != DQ_E0 &&
-                  (dq_distance(royal, enemy) <= 2 ||
-                   (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
-                 (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
-                 (g.us == DQ_FOREST && witch_near(p, royal));
+    /* What a pass learns of the position before listing (the vessels, the royal's lines,
+     * check, the tests needed) is kept for the next pass, which is often on the same
+     * position: whether any move exists, then its noisy or quiet moves, or a table move
+     * checked against its stage. The whole position is compared, so a hit is exact; one
+     * copy per thread. */
+    static _Thread_local struct {
+        DqPos pos;
+        DqGen g;
+        bool every_test, valid;
+    } last;
+    DqGen g;
+    int royal = p->royal[p->side];
+    if (last.valid && last.every_test == every_test && memcmp(&last.pos, p, sizeof *p) == 0) {
+        g = last.g;
+    } else {
+        g = (DqGen){.p = p, .us = p->side, .them = !p->side};
+        g.occ = bb_or(p->men[0], p->men[1]);
+        dq_sea_of(p, g.us, &g.sea);
+        int enemy = p->royal[g.them];
+        g.royal_lines = royal_lines(p, g.them, royal);
+        /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
+         * (the Sword and the Crystal aside, which test every move below): a move that touches
+         * none of them leaves it in place. */
+        g.in_check = dq_in_check(p);
+        if (g.in_check)
+            g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
+                                  bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
+        /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
+         * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
+         * Red Witch is near the Prince. */
+        g.test_all = every_test ||
+                     (g.us == DQ_STORM && enemy != DQ_E0 &&
+                      (dq_distance(royal, enemy) <= 2 ||
+                       (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
+                     (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
+                     (g.us == DQ_FOREST && witch_near(p, royal));
+        last.pos = *p;
+        last.g = g;
+        last.every_test = every_test;
+        last.valid = true;
+    }
+    g.p = p;
+    g.moves = moves;
+    g.stage = stage;
+    g.n = 0;
     if (p->flags & DQ_FLAG_TRIDENT) {
         dq_gen_trident(&g); /* §6.13: the only move */
         return g.n;
