@@ -5,8 +5,8 @@
 # game's bench depth (longer runs weigh start-up and table clearing less).
 # Prints one line per run (build, game, nodes, CPU seconds, nodes per CPU second) and
 # then, per game, the summed nodes over summed CPU time of each build and their ratio.
-# CPU time (user + system, from /usr/bin/time) is used rather than the bench's wall
-# clock, which a shared machine stretches.
+# CPU time (user + system, to the millisecond from bash's `time`) is used rather than
+# the bench's wall clock, which a shared machine stretches.
 set -euo pipefail
 old=$1 new=$2 rounds=$3
 shift 3
@@ -20,11 +20,11 @@ for game in "${games[@]}"; do
         for build in old new; do
             bin=$old
             [ "$build" = new ] && bin=$new
-            out=$( { /usr/bin/time -f 'cpu %U %S' "$bin" bench "$game" ${DEPTH:-} >/tmp/cmp_nps.$$ ; } 2>&1 )
+            out=$( { TIMEFORMAT='cpu %3U %3S'; time "$bin" bench "$game" ${DEPTH:-} >/tmp/cmp_nps.$$ 2>/dev/null; } 2>&1 )
             nodes=$(awk '/Nodes searched/ {print $4}' /tmp/cmp_nps.$$)
             cpu=$(echo "$out" | awk '/^cpu/ {print $2 + $3}')
             echo "$build $game $nodes $cpu" | tee -a "$log" |
-                awk '{printf "%s %-22s nodes %9d cpu %6.2f s  %9.0f nodes/cpu-s\n", $1, $2, $3, $4, $3 / $4}'
+                awk '{printf "%s %-22s nodes %9d cpu %7.3f s  %9.0f nodes/cpu-s\n", $1, $2, $3, $4, $3 / $4}'
         done
     done
 done

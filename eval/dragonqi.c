@@ -105,17 +105,17 @@ typedef struct DqTerms {
     int material, mobility, advance, munitions, safety, threats, naval;
 } DqTerms;
 
-/* Cells reached along the given rays up to and including the first occupied one. */
+/* Cells reached along the given rays up to and including the first occupied one: a land
+ * ray runs unbroken from c, so that is the distance to the first occupied cell, or the
+ * ray's length when none stands on it. */
 static int ray_reach(DqBb occ, int c, bool orth, bool diag)
 {
     int n = 0;
     unsigned dirs = (orth ? DQ_ORTH_DIRS : 0) | (diag ? DQ_DIAG_DIRS : 0);
     for (; dirs; dirs &= dirs - 1) {
         int d = __builtin_ctz(dirs);
-        DqBb r = dq_geo.ray_land[c][d], b = bb_and(r, occ);
-        if (bb_any(b))
-            r = bb_minus(r, dq_geo.ray_land[bb_first(b, d)][d]);
-        n += bb_count(r);
+        DqBb b = bb_and(dq_geo.ray_land[c][d], occ);
+        n += bb_any(b) ? dq_distance(c, bb_first(b, d)) : dq_geo.land_len[c][d];
     }
     return n;
 }

@@ -27,6 +27,7 @@
 #include "engine/rng.h"
 #include "search/movepick.h"
 #include "search/thread.h"
+#include "search/timeman.h"
 
 /* Tunables. Margins are in hundredths of the game's margin_unit (MARGIN_SCALE). */
 enum {
@@ -295,16 +296,20 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
 
     /* 4. Which moves: the noisy ones, or all of them when a threat must be answered (the
      * quiescence analogue of check evasions). Compulsory noisy moves are listed now, since
-     * they forbid standing pat; otherwise nothing is generated before the stand-pat test,
-     * and whether any move exists at all is asked of has_legal_move. */
+     * they forbid standing pat; otherwise nothing is generated before the stand-pat test.
+     * Whether any move exists at all: a listed noisy move says so; the noisy moves are
+     * listed for it only when they will be searched anyway (no stand-pat cut-off), and
+     * otherwise it is asked of has_legal_move, which stops at the first move. */
     bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
     MovePicker mp;
     movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
     bool compulsory = g->params.noisy_forced && movepick_noisy_count(&mp) > 0;
-    if (!compulsory && !g->has_legal_move(pos))
-        return result_score(t, g->no_moves_result, ply);
     bool forced = answer_threat || compulsory;
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
+    bool searched_anyway = forced || eval < beta;
+    if (!compulsory && !(searched_anyway && movepick_noisy_count(&mp) > 0) &&
+        !g->has_legal_move(pos))
+        return result_score(t, g->no_moves_result, ply);
     if (ply >= MAX_PLY)
         return eval;
 
@@ -719,7 +724,9 @@ void search_thread_run(SearchThread *t)
     if (t->root_count == 0)
         return;
     Score last_score = -SCORE_INFINITE;
+    int64_t iteration_ms = 0, previous_iteration_ms = 0;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
+        int64_t iteration_start = now_ms();
         t->root_depth = depth;
         t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
@@ -770,8 +777,11 @@ void search_thread_run(SearchThread *t)
             double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / (double)PERCENT;
             if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
                 scale += SCORE_DROP_PERCENT / (double)PERCENT;
-            int64_t used = now_ms() - atomic_load(&pool->clock_start_ms);
-            if (used >= (int64_t)(pool->soft_ms * scale) || used >= pool->hard_ms)
+            int64_t now = now_ms(), used = now - atomic_load(&pool->clock_start_ms);
+            previous_iteration_ms = iteration_ms;
+            iteration_ms = now - iteration_start;
+            if (!timeman_next_iteration((int64_t)(pool->soft_ms * scale), pool->hard_ms, used,
+                                        iteration_ms, previous_iteration_ms))
                 break;
         }
         last_score = t->completed_score;

@@ -9,6 +9,10 @@ enum {
     TM_LAST_MOVE_PERCENT = 85,   /* with movestogo 1, the share of the clock to use */
     TM_RESERVE_MS = 300,         /* the clock kept back against delays outside the engine */
     TM_RESERVE_MAX_PERCENT = 50, /* but never more than this share of the clock */
+    TM_ITERATION_END_PERCENT = 200, /* an iteration should end within this share of soft */
+    TM_GROWTH_MIN = 2,              /* an iteration takes at least this many times the last */
+    TM_GROWTH_MAX = 8,              /* and at most this many */
+    TM_PERCENT = 100,
 };
 
 /* Clock and increment values above this (about 31 years) are read as this, so that the
@@ -53,4 +57,15 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
     return plan;
+}
+
+bool timeman_next_iteration(int64_t soft, int64_t hard, int64_t used, int64_t last_ms,
+                            int64_t previous_ms)
+{
+    if (used >= soft || used >= hard)
+        return false;
+    int64_t growth = previous_ms > 0 ? last_ms / previous_ms : TM_GROWTH_MIN;
+    growth = at_most(at_least(growth, TM_GROWTH_MIN), TM_GROWTH_MAX);
+    int64_t end = used + last_ms * growth;
+    return end <= hard && end <= soft * TM_ITERATION_END_PERCENT / TM_PERCENT;
 }

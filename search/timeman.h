@@ -26,3 +26,13 @@ typedef struct TimePlan {
 /* moves_left: the game's estimate of the moves still to play in sudden death (0: the
  * default). */
 TimePlan timeman_plan(const SearchLimits *limits, int side, int moves_left);
+
+/* Whether to start another iteration, `used` ms into the move, the last two taking
+ * `last_ms` and `previous_ms`: not past the soft limit (`soft`, already scaled) or the
+ * hard one, and not when the next iteration should end past twice the soft limit or past
+ * the hard one. It is assumed to take the last one's time multiplied by the growth from
+ * the one before (between 2 and 8); an iteration cut off by the hard limit is time thrown
+ * away, and in games whose iterations grow fast (DragonQi) one started just before the
+ * soft limit used to run on to the hard one. */
+bool timeman_next_iteration(int64_t soft, int64_t hard, int64_t used, int64_t last_ms,
+                            int64_t previous_ms);

@@ -204,6 +204,30 @@ START_TEST(time_plans)
 }
 END_TEST
 
+START_TEST(time_next_iteration)
+{
+    /* soft 400, hard 2000 */
+    /* past the soft limit or the hard one: stop */
+    ck_assert(!timeman_next_iteration(400, 2000, 400, 10, 5));
+    ck_assert(!timeman_next_iteration(400, 300, 350, 10, 5));
+    /* 100 ms in, the last iteration 40 ms after 10 ms: growth 4, ends at 260 */
+    ck_assert(timeman_next_iteration(400, 2000, 100, 40, 10));
+    /* 300 ms in, the last 200 after 40: growth 5, ends at 1300, past 2 x 400 */
+    ck_assert(!timeman_next_iteration(400, 2000, 300, 200, 40));
+    /* the same with a slow growth (200 after 150: taken as 2): ends at 700 */
+    ck_assert(timeman_next_iteration(400, 2000, 300, 200, 150));
+    /* growth capped at 8 (400 after 10 would be 40): 50 + 8 x 40 = 370 */
+    ck_assert(timeman_next_iteration(400, 2000, 50, 40, 1));
+    /* ending exactly at twice soft still starts; one ms past it does not (growth 2) */
+    ck_assert(timeman_next_iteration(400, 2000, 200, 300, 0));
+    ck_assert(!timeman_next_iteration(400, 2000, 201, 300, 0));
+    /* nothing measured yet (iterations under a millisecond): growth 2 */
+    ck_assert(timeman_next_iteration(400, 2000, 5, 0, 0));
+    /* the hard limit bounds the end as well: 100 + 2 x 300 = 700 > 600 */
+    ck_assert(!timeman_next_iteration(400, 600, 100, 300, 0));
+}
+END_TEST
+
 /* ---- searches ---------------------------------------------------------------------------- */
 
 typedef struct Outcome {
@@ -571,6 +595,7 @@ Suite *search_suite(void)
     tcase_add_test(tc, tt_replacement);
     tcase_add_test(tc, tt_resize_failure_keeps_table);
     tcase_add_test(tc, time_plans);
+    tcase_add_test(tc, time_next_iteration);
     suite_add_tcase(s, tc);
     tc = tcase_create("search");
     tcase_set_timeout(tc, 120);

@@ -91,6 +91,7 @@ static void init_ray(int x, int y, int d)
             bb_set(d == DQ_N || d == DQ_S ? &dq_geo.glide_v[c] : &dq_geo.glide_d[c], t);
     }
     dq_geo.reach[c][d] = bb_or(dq_geo.ray_land[c][d], dq_geo.sea[c][d]);
+    dq_geo.land_len[c][d] = (uint8_t)bb_count(dq_geo.ray_land[c][d]);
 }
 
 static void init_rays(int x, int y)

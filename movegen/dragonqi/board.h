@@ -151,9 +151,10 @@ typedef struct DqGeometry {
     DqBb palace[2]; /* [0] Storm Citadel, [1] Forest Palace */
     DqBb beach[2];  /* [0] Storm Beaches (rank 11), [1] Forest Beaches (rank 5) */
     DqBb rank[17], file[DQ_FILES];
-    DqBb adj[DQ_CELLS];               /* Chebyshev neighbours, e0/e16 included */
-    DqBb ray[DQ_CELLS][DQ_DIRS];      /* to the edge over any terrain, ending at e0/e16 */
-    DqBb ray_land[DQ_CELLS][DQ_DIRS]; /* prefix of ray inside the origin's kingdom land */
+    DqBb adj[DQ_CELLS];                  /* Chebyshev neighbours, e0/e16 included */
+    DqBb ray[DQ_CELLS][DQ_DIRS];         /* to the edge over any terrain, ending at e0/e16 */
+    DqBb ray_land[DQ_CELLS][DQ_DIRS];    /* prefix of ray inside the origin's kingdom land */
+    uint8_t land_len[DQ_CELLS][DQ_DIRS]; /* its cells: a ray_land runs unbroken from c */
     /* The water part of a ray: from a water cell its ocean prefix; from a land cell the
      * ocean cells that follow its land prefix directly (empty when that prefix ends at the
      * edge). e8 is included (transparent, never occupied). */

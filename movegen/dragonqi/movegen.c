@@ -8,6 +8,8 @@
  * coast (embarking, the forces aboard and the vessels are ocean.c's and vessel.c's), and
  * target cells e0/e16 are never destinations.
  */
+#include <string.h>
+
 #include "movegen/dragonqi/gen.h"
 
 enum { ORTH = DQ_ORTH_DIRS, DIAG = DQ_DIAG_DIRS, ALL = DQ_ALL_DIRS };
@@ -431,33 +433,66 @@ static DqBb royal_lines(const DqPos *p, int them, int royal)
     return lines;
 }
 
+/* The moves of our royal, on land or aboard. */
+static void gen_royal(DqGen *g, int royal)
+{
+    if (bb_has(bb_or(dq_geo.land[0], dq_geo.land[1]), royal))
+        gen_force(g, royal);
+    else
+        dq_gen_aboard(g, royal);
+}
+
 /* With `any_only`, generation stops as soon as a legal move is found (the list is then a
  * non-empty prefix, good only to tell that the side has a move). */
 static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test, bool any_only)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL)
         return 0;
-    DqGen g = {.p = p, .us = p->side, .them = !p->side, .moves = moves, .stage = stage};
-    g.occ = bb_or(p->men[0], p->men[1]);
-    dq_sea_of(p, g.us, &g.sea);
-    int royal = p->royal[g.us], enemy = p->royal[g.them];
-    g.royal_lines = royal_lines(p, g.them, royal);
-    /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
-     * (the Sword and the Crystal aside, which test every move below): a move that touches
-     * none of them leaves it in place. */
-    g.in_check = dq_in_check(p);
-    if (g.in_check)
-        g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
-                              bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
-    /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
-     * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
-     * Red Witch is near the Prince. */
-    g.test_all = every_test ||
-                 (g.us == DQ_STORM && enemy != DQ_E0 &&
-                  (dq_distance(royal, enemy) <= 2 ||
-                   (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
-                 (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
-                 (g.us == DQ_FOREST && witch_near(p, royal));
+    /* What a pass learns of the position before listing (the vessels, the royal's lines,
+     * check, the tests needed) is kept for the next pass, which is often on the same
+     * position: whether any move exists, then its noisy or quiet moves, or a table move
+     * checked against its stage. The whole position is compared, so a hit is exact; one
+     * copy per thread. */
+    static _Thread_local struct {
+        DqPos pos;
+        DqGen g;
+        bool every_test, valid;
+    } last;
+    DqGen g;
+    int royal = p->royal[p->side];
+    if (last.valid && last.every_test == every_test && memcmp(&last.pos, p, sizeof *p) == 0) {
+        g = last.g;
+    } else {
+        g = (DqGen){.p = p, .us = p->side, .them = !p->side};
+        g.occ = bb_or(p->men[0], p->men[1]);
+        dq_sea_of(p, g.us, &g.sea);
+        int enemy = p->royal[g.them];
+        g.royal_lines = royal_lines(p, g.them, royal);
+        /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
+         * (the Sword and the Crystal aside, which test every move below): a move that touches
+         * none of them leaves it in place. */
+        g.in_check = dq_in_check(p);
+        if (g.in_check)
+            g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
+                                  bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
+        /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
+         * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
+         * Red Witch is near the Prince. */
+        g.test_all = every_test ||
+                     (g.us == DQ_STORM && enemy != DQ_E0 &&
+                      (dq_distance(royal, enemy) <= 2 ||
+                       (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
+                     (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
+                     (g.us == DQ_FOREST && witch_near(p, royal));
+        last.pos = *p;
+        last.g = g;
+        last.every_test = every_test;
+        last.valid = true;
+    }
+    g.p = p;
+    g.moves = moves;
+    g.stage = stage;
+    g.n = 0;
     if (p->flags & DQ_FLAG_TRIDENT) {
         dq_gen_trident(&g); /* §6.13: the only move */
         return g.n;
@@ -467,19 +502,22 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
         bb_clear(&g.prey, DQ_E2); /* Northern Light: the Princess is never taken */
     DqBb lands = bb_or(dq_geo.land[0], dq_geo.land[1]);
     DqBb mine = bb_and(p->men[g.us], lands), aboard = bb_and(p->men[g.us], dq_geo.ocean);
-    if (any_only && royal != DQ_E0 && royal != DQ_E16) {
-        /* in check the royal's own steps are the likeliest answers: try them first */
-        if (bb_has(lands, royal))
-            gen_force(&g, royal);
-        else
-            dq_gen_aboard(&g, royal);
+    /* Looking for any move: in check the royal's own steps are the likeliest answers, so
+     * they come first; out of check they come last, since each needs the position made
+     * and tested while a plain force's move off the royal's lines is legal as it stands. */
+    bool royal_apart = any_only && royal != DQ_E0 && royal != DQ_E16;
+    if (royal_apart) {
         bb_clear(&mine, royal);
         bb_clear(&aboard, royal);
+        if (g.in_check)
+            gen_royal(&g, royal);
     }
     while (bb_any(mine) && !(any_only && g.n))
         gen_force(&g, bb_pop(&mine));
     while (bb_any(aboard) && !(any_only && g.n))
         dq_gen_aboard(&g, bb_pop(&aboard));
+    if (royal_apart && !g.in_check && !g.n)
+        gen_royal(&g, royal);
     if (any_only && g.n)
         return g.n;
     dq_gen_vessels(&g);
