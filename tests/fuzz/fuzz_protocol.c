@@ -30,7 +30,7 @@
  * search of 76 lines at MultiPV 76); the second copy always arrives whole. */
 #define GO_CAP " nodes 5 depth 2"
 #define GO_CAPS GO_CAP GO_CAP
-enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2 };
+enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2, SEARCH_NODES_MAX = 64 };
 enum { MMAP_THRESHOLD = 128 << 10, TRIM_THRESHOLD = 256 << 20 }; /* bytes */
 
 /* Lowers a too-large Hash or Threads value in place (line has room for the digits). The
@@ -146,7 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static FILE *sink;
     if (!sink && !(sink = fopencookie(NULL, "w", (cookie_io_functions_t){.write = discard})))
         abort();
-    Protocol *p = protocol_create(shared_engine(), sink);
+    Engine *engine = shared_engine();
+    Protocol *p = protocol_create(engine, sink);
     /* Room for the longest line plus the caps appended to it. */
     char *line = malloc(size + sizeof GO_CAPS + 64);
     if (!line)
@@ -165,6 +166,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(line);
     protocol_finish(p);
+    /* The last search kept to its cap, give or take the nodes under way when it saw its
+     * stop (a search that missed the cap ran thousands). */
+    uint64_t nodes = engine_nodes(engine);
+    fuzz_check(nodes <= SEARCH_NODES_MAX, NULL, "the last search ran %llu nodes",
+               (unsigned long long)nodes);
     protocol_destroy(p);
     return 0;
 }
