@@ -102,10 +102,12 @@ static Engine *shared_engine(void)
     static Engine *engine;
     char err[ERR_MAX], value[32];
     if (!engine) {
-        /* glibc's thresholds fixed (a no-op under AddressSanitizer): otherwise freeing
-         * the search's megabyte-sized per-game tables raises the mmap threshold, and
-         * every later switch of game gets them back from the heap with a full memset
-         * instead of as fresh zero pages, of which a small search touches a few. */
+        /* glibc's thresholds fixed (AddressSanitizer's allocator ignores them). Left to
+         * adjust themselves, freeing the search's megabyte-sized per-game tables raises
+         * the mmap threshold, and every later switch of game takes them from the heap
+         * and clears them whole instead of mapping fresh zero pages, of which a 5-node
+         * search touches a few; the high trim threshold keeps the heap's top mapped
+         * between inputs. */
         mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD);
         mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD);
         registry_init();
