@@ -76,8 +76,9 @@ static void cap_perft(char *line, bool after_go)
         sprintf(line, "%sperft %d", after_go ? "go " : "", PERFT_CAP);
 }
 
-/* Whether the last input may have left something in the table or the histories. */
-static bool searched;
+/* Whether the last input may have left something in the table or the histories, and
+ * whether it may have changed an option (only `setoption` changes one). */
+static bool searched, options_set;
 
 static void handle(Protocol *p, char *line, bool *go_on)
 {
@@ -91,8 +92,10 @@ static void handle(Protocol *p, char *line, bool *go_on)
     else if (strcmp(first, "go") == 0) {
         strcat(line, GO_CAPS);
         searched = true;
-    } else if (strcmp(first, "setoption") == 0)
+    } else if (strcmp(first, "setoption") == 0) {
         cap_option(line);
+        options_set = true;
+    }
     *go_on = protocol_handle(p, line);
 }
 
@@ -115,7 +118,11 @@ static Engine *shared_engine(void)
         snprintf(value, sizeof value, "%d", HASH_CAP_MB);
         fuzz_check(engine_set_option(engine, "Hash", value, err), NULL, "%s", err);
     }
-    for (int i = 0; i < engine_option_count(engine); i++) {
+    /* Setting the game (to the default one, first among the options) also sets its start
+     * position; without options to reset, the start position is set alone. */
+    if (!options_set)
+        fuzz_check(engine_set_position(engine, NULL, NULL, 0, err), NULL, "start: %s", err);
+    for (int i = 0; i < engine_option_count(engine) && options_set; i++) {
         OptionInfo o = engine_option_info(engine, i);
         if (o.type == OPTION_BUTTON || strcmp(o.name, "Hash") == 0)
             continue;
@@ -130,7 +137,7 @@ static Engine *shared_engine(void)
     }
     if (searched)
         engine_new_game(engine);
-    searched = false;
+    searched = options_set = false;
     return engine;
 }
 
