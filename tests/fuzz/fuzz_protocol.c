@@ -5,14 +5,14 @@
  * is queued, as at the end of piped input.
  *
  * One engine serves every input (creating one per input would cost more than the input
- * itself); each input starts from the engine's defaults again (every option reset, the
- * default game, the table cleared), so an input's behaviour does not depend on the ones
- * before it. So that one input costs well under a millisecond, lines are bounded before
- * they are handled: every `go` gets `nodes` and `depth` caps appended, twice (the last
- * value of a parameter counts), perft depths above PERFT_CAP are lowered to it, Hash and
- * Threads values above small caps are lowered to them, and the commands that run fixed
- * long jobs (bench, perftsuite, stoplatency) are dropped. Hash sizes beyond memory are covered by
- * the protocol tests instead.
+ * itself); each input starts from the engine's defaults again (the options a previous
+ * input set reset, the default game's start position, the table cleared), so an input's
+ * behaviour does not depend on the ones before it. So that one input costs well under a
+ * millisecond, lines are bounded before they are handled: every `go` gets `nodes` and
+ * `depth` caps appended, twice (the last value of a parameter counts), perft depths above
+ * PERFT_CAP are lowered to it, Hash and Threads values above small caps are lowered to
+ * them, and the commands that run fixed long jobs (bench, perftsuite, stoplatency) are
+ * dropped. Hash sizes beyond memory are covered by the protocol tests instead.
  */
 #define _GNU_SOURCE /* fopencookie */
 #include <malloc.h>
@@ -176,7 +176,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(line);
     protocol_finish(p);
     /* The last search kept to its cap, give or take the nodes under way when it saw its
-     * stop (a search that missed the cap ran thousands). */
+     * stop (a search that missed the cap ran hundreds or thousands). */
     uint64_t nodes = engine_nodes(engine);
     fuzz_check(nodes <= SEARCH_NODES_MAX, NULL, "the last search ran %llu nodes",
                (unsigned long long)nodes);
