@@ -283,16 +283,21 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     if (is_draw(t, pos, ply))
         return draw_score(t, ply);
 
-    /* 2. The table: a bound good enough ends the node. */
+    /* 2. The table: a bound good enough ends the node. Games with a cheap evaluation
+     * (params.eval_first) evaluate first, while the table's bucket is on its way;
+     * otherwise the evaluation the table keeps saves computing it. */
     uint64_t key = g->key(pos);
+    Score eval = g->params.eval_first ? evaluate(t, pos) : SCORE_NONE;
     TTHit hit;
     bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
     if (tt_hit && !pv_node && tt_cuts(&hit, alpha, beta))
         return hit.score;
+    if (eval == SCORE_NONE)
+        eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
 
     /* 3. Games whose captures never run out stop quiescence at a fixed depth. */
     if (g->params.qsearch_max_plies && qply >= g->params.qsearch_max_plies)
-        return tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
+        return eval;
 
     /* 4. Which moves: the noisy ones, or all of them when a threat must be answered (the
      * quiescence analogue of check evasions). Compulsory noisy moves are listed now, since
@@ -305,7 +310,6 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
     bool compulsory = g->params.noisy_forced && movepick_noisy_count(&mp) > 0;
     bool forced = answer_threat || compulsory;
-    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
     bool searched_anyway = forced || eval < beta;
     if (!compulsory && !(searched_anyway && movepick_noisy_count(&mp) > 0) &&
         !g->has_legal_move(pos))
