@@ -12,7 +12,7 @@ static void init_common(MovePicker *mp, SearchThread *t, int ply)
     mp->moves = t->arena_moves + slice;
     mp->scores = t->arena_scores + slice;
     mp->noisy_count = mp->count = mp->next = mp->bad_next = 0;
-    mp->noisy_ready = mp->quiets_ready = false;
+    mp->noisy_ready = mp->quiets_ready = mp->tt_in_noisy = false;
     mp->skip_quiets = false;
     mp->served_count = 0;
     mp->tt_move = mp->counter = MOVE_NONE;
@@ -63,6 +63,7 @@ int movepick_noisy_count(MovePicker *mp)
     for (int i = 0; i < n; i++) {
         if (mp->moves[i] == mp->tt_move) {
             drop(mp, i--, &n);
+            mp->tt_in_noisy = true;
             continue;
         }
         mp->scores[i] = g->noisy_order(mp->pos, mp->moves[i]);
@@ -70,6 +71,23 @@ int movepick_noisy_count(MovePicker *mp)
     mp->noisy_count = mp->count = n;
     mp->noisy_ready = true;
     return n;
+}
+
+bool movepick_has_noisy(MovePicker *mp) { return movepick_noisy_count(mp) > 0 || mp->tt_in_noisy; }
+
+void movepick_set_tt_move(MovePicker *mp, Move tt_move)
+{
+    mp->tt_move = tt_move;
+    if (!mp->noisy_ready || tt_move == MOVE_NONE)
+        return;
+    int n = mp->noisy_count;
+    for (int i = 0; i < n; i++)
+        if (mp->moves[i] == tt_move) {
+            drop(mp, i, &n);
+            mp->tt_in_noisy = true;
+            break;
+        }
+    mp->noisy_count = mp->count = n;
 }
 
 /* The index of the best-scored move in [from, end). */
@@ -161,6 +179,9 @@ Move movepick_next(MovePicker *mp)
 
         case PICK_TABLE:
             mp->stage = PICK_GEN_NOISY;
+            /* met among the noisy moves already listed: legal, nothing to check */
+            if (mp->tt_in_noisy)
+                return hand_out(mp, mp->tt_move, true);
             if (mp->tt_move != MOVE_NONE && g->move_is_legal(mp->pos, mp->tt_move)) {
                 bool noisy = g->is_noisy(mp->pos, mp->tt_move);
                 if (noisy || !mp->noisy_only)

@@ -41,6 +41,7 @@ typedef struct MovePicker {
     bool skip_quiets;  /* the search prunes every further quiet move */
     bool quiets_ready; /* the quiet moves are in the list */
     bool noisy_ready;
+    bool tt_in_noisy; /* the table move was among the noisy moves listed (so it is legal) */
     Move *moves;
     int *scores;
     int noisy_count; /* moves[0, noisy_count) are the noisy moves */
@@ -60,7 +61,13 @@ void movepick_init(MovePicker *mp, SearchThread *t, int ply, Move tt_move, bool 
 /* Hands out the moves the caller then appends with movepick_add, in that order (the root). */
 void movepick_init_list(MovePicker *mp, SearchThread *t, int ply);
 void movepick_add(MovePicker *mp, Move move);
-/* The number of noisy moves, generating them now if they are not yet. */
+/* The table move, once it is known, when the picker was started without it (noisy moves
+ * listed before the table was read); it leaves a noisy list already made. */
+void movepick_set_tt_move(MovePicker *mp, Move tt_move);
+/* The number of noisy moves besides the table move, generating them now if they are not
+ * yet. */
 int movepick_noisy_count(MovePicker *mp);
+/* Whether the position has a noisy move, the table move included. */
+bool movepick_has_noisy(MovePicker *mp);
 /* The next move, MOVE_NONE when there is none left. */
 Move movepick_next(MovePicker *mp);

@@ -283,32 +283,49 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     if (is_draw(t, pos, ply))
         return draw_score(t, ply);
 
-    /* 2. The table: a bound good enough ends the node. */
+    /* 2. The table: a bound good enough ends the node. Games with a cheap evaluation
+     * (params.eval_first) evaluate first and see which moves they have, while the table's
+     * bucket is on its way; otherwise the evaluation the table keeps saves computing it. */
     uint64_t key = g->key(pos);
+    bool early = g->params.eval_first;
+    Score eval = SCORE_NONE;
+    bool answer_threat = false;
+    MovePicker mp;
+    if (early) {
+        eval = evaluate(t, pos);
+        answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
+        movepick_init(&mp, t, ply, MOVE_NONE, !answer_threat);
+        if (g->params.noisy_forced)
+            movepick_noisy_count(&mp);
+    }
     TTHit hit;
     bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
     if (tt_hit && !pv_node && tt_cuts(&hit, alpha, beta))
         return hit.score;
+    if (!early)
+        eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
 
     /* 3. Games whose captures never run out stop quiescence at a fixed depth. */
     if (g->params.qsearch_max_plies && qply >= g->params.qsearch_max_plies)
-        return tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
+        return eval;
 
     /* 4. Which moves: the noisy ones, or all of them when a threat must be answered (the
-     * quiescence analogue of check evasions). Compulsory noisy moves are listed now, since
-     * they forbid standing pat; otherwise nothing is generated before the stand-pat test.
-     * Whether any move exists at all: a listed noisy move says so; the noisy moves are
-     * listed for it only when they will be searched anyway (no stand-pat cut-off), and
-     * otherwise it is asked of has_legal_move, which stops at the first move. */
-    bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
-    MovePicker mp;
-    movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
-    bool compulsory = g->params.noisy_forced && movepick_noisy_count(&mp) > 0;
+     * quiescence analogue of check evasions). Compulsory noisy moves (the table move among
+     * them) are listed now, since they forbid standing pat; otherwise nothing is generated
+     * before the stand-pat test. Whether any move exists at all: a listed noisy move says
+     * so; the noisy moves are listed for it only when they will be searched anyway (no
+     * stand-pat cut-off), and otherwise it is asked of has_legal_move, which stops at the
+     * first move. */
+    if (early) {
+        movepick_set_tt_move(&mp, tt_hit ? hit.move : MOVE_NONE);
+    } else {
+        answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
+        movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
+    }
+    bool compulsory = g->params.noisy_forced && movepick_has_noisy(&mp);
     bool forced = answer_threat || compulsory;
-    Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
     bool searched_anyway = forced || eval < beta;
-    if (!compulsory && !(searched_anyway && movepick_noisy_count(&mp) > 0) &&
-        !g->has_legal_move(pos))
+    if (!compulsory && !(searched_anyway && movepick_has_noisy(&mp)) && !g->has_legal_move(pos))
         return result_score(t, g->no_moves_result, ply);
     if (ply >= MAX_PLY)
         return eval;
@@ -413,7 +430,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     if (!pv_node && !in_threat && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
         !score_is_win(beta) &&
         eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta &&
-        !(sp->noisy_forced && movepick_noisy_count(&mp) > 0))
+        !(sp->noisy_forced && movepick_has_noisy(&mp)))
         return eval;
 
     /* 6. Null move: if passing still beats beta, a real move will too. */

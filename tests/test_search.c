@@ -468,9 +468,11 @@ END_TEST
 
 /* The staged picker hands out every legal move exactly once and nothing else, whatever
  * table move, killers and counter move it is given (legal moves, moves of other positions,
- * garbage): along random games of every game, at every position, with each of those
- * choices; in quiescence it hands out exactly the noisy moves; and the moves it skips once
- * told to skip quiet moves are exactly quiet ones. */
+ * garbage), given at the start or after the noisy moves were listed: along random games of
+ * every game, at every position, with each of those choices; in quiescence it hands out
+ * exactly the noisy moves; whether the position has a noisy move is answered with the
+ * table move counted; and the moves it skips once told to skip quiet moves are exactly
+ * quiet ones. */
 START_TEST(movepick_each_legal_move_once)
 {
     const Game *g = registry_game(_i);
@@ -514,12 +516,25 @@ START_TEST(movepick_each_legal_move_once)
                     t.history[k] = (int16_t)(rng_below(&seed, 2000) - 1000);
                 bool noisy_only = trial == TRIALS - 1;
                 MovePicker mp;
-                movepick_init(&mp, &t, 1, pick[0], noisy_only);
+                /* every other trial lists the noisy moves first and learns the table move
+                 * afterwards, as quiescence does in some games */
+                bool late_table_move = trial & 1;
+                movepick_init(&mp, &t, 1, late_table_move ? MOVE_NONE : pick[0], noisy_only);
+                if (late_table_move) {
+                    movepick_noisy_count(&mp);
+                    movepick_set_tt_move(&mp, pick[0]);
+                }
                 for (int i = 0; i < n; i++)
                     seen[i] = 0;
-                int handed = 0, wanted = 0;
-                for (int i = 0; i < n; i++)
+                int handed = 0, wanted = 0, noisy_moves = 0;
+                for (int i = 0; i < n; i++) {
                     wanted += !noisy_only || g->is_noisy(pos, legal[i]);
+                    noisy_moves += g->is_noisy(pos, legal[i]);
+                }
+                /* the table move counts among the noisy moves it may have been taken from */
+                T_CHECK(movepick_has_noisy(&mp) == (noisy_moves > 0),
+                        "%s: has_noisy %d with %d noisy moves", g->name, movepick_has_noisy(&mp),
+                        noisy_moves);
                 for (Move m; (m = movepick_next(&mp)) != MOVE_NONE; handed++) {
                     int at = -1;
                     for (int i = 0; i < n && at < 0; i++)

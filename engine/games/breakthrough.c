@@ -83,6 +83,9 @@ const Game breakthrough_game = {
             .threat_extension = true,
             .margin_unit = 100,
             .moves_left = BT_MOVES_LEFT,
+            /* The evaluation (material, advance, a few patterns) costs less than a
+             * table miss. */
+            .eval_first = true,
         },
     .bench_fens = bt_bench,
     .bench_depth = 13,

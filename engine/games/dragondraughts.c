@@ -88,6 +88,9 @@ const Game dragondraughts_game = {
             .threat_extension = true,
             .margin_unit = 100,
             .moves_left = 60,
+            /* The evaluation (material, advance, mobility by shifts) costs less than a
+             * table miss. */
+            .eval_first = true,
         },
     .bench_fens = dd_bench,
     .bench_depth = 9,

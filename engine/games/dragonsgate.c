@@ -86,6 +86,8 @@ const Game dragonsgate_game = {
              * faster win; such positions must be searched a ply further. */
             .threat_extension = true,
             .margin_unit = DG_DRAGON_VALUE,
+            /* The evaluation costs less than a table miss. */
+            .eval_first = true,
         },
     .bench_fens = dg_bench,
     .bench_depth = 9,

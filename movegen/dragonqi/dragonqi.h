@@ -321,6 +321,10 @@ int dq_gen_legal_quiet(const DqPos *p, Move *moves);
 /* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
  * the slow reference the tests compare the generator with. */
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves);
+/* Is `m` legal, for a move of kind DQ_MK_NORMAL without the Empress's doubling whose origin
+ * is a land cell holding a force of the side to move? Only that force's moves are listed
+ * (such a move comes from no other part of the generator). */
+bool dq_force_move_legal(const DqPos *p, Move m);
 bool dq_has_legal_move(const DqPos *p);
 /* Moves the royal of `side` alone to `cell` and tests it (Towering paths, §7.1). */
 bool dq_royal_safe_at(const DqPos *p, int side, int cell);

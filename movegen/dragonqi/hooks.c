@@ -24,14 +24,21 @@ int dq_gen_quiet(const void *pos, Move *moves) { return dq_gen_legal_quiet(pos, 
 bool dq_has_move(const void *pos) { return dq_has_legal_move(pos); }
 
 /* Legality depends on every rule of the game (vessels, enclosures, the royal's safety),
- * which only the generator knows: the move is looked up in its one stage, found from its
- * fields where they name real cells (a stray value may name none: both stages then). */
+ * which only the generator knows: a plain move of a force on land is looked up among that
+ * force's moves; any other move in its one stage, found from its fields where they name
+ * real cells (a stray value may name none: both stages then). */
 bool dq_move_is_legal(const void *pos, Move m)
 {
+    const DqPos *p = pos;
     if (m == MOVE_NONE)
         return false;
-    if (dq_move_from(m) >= DQ_CELLS || dq_move_to(m) >= DQ_CELLS)
+    int from = dq_move_from(m);
+    if (from >= DQ_CELLS || dq_move_to(m) >= DQ_CELLS)
         return game_move_in_list(pos, m, dq_gen_noisy) || game_move_in_list(pos, m, dq_gen_quiet);
+    if (dq_move_kind(m) == DQ_MK_NORMAL && !dq_move_empress(m) &&
+        bb_has(bb_or(dq_geo.land[0], dq_geo.land[1]), from) && p->sq[from] &&
+        dq_side(p->sq[from]) == p->side)
+        return dq_force_move_legal(p, m);
     return game_move_in_list(pos, m, dq_move_noisy(m) ? dq_gen_noisy : dq_gen_quiet);
 }
 

@@ -442,64 +442,72 @@ static void gen_royal(DqGen *g, int royal)
         dq_gen_aboard(g, royal);
 }
 
-/* With `any_only`, generation stops as soon as a legal move is found (the list is then a
- * non-empty prefix, good only to tell that the side has a move). */
-static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test, bool any_only)
+/* What every pass needs to know of the position before listing, in `g` (its list empty,
+ * the stage and the list's memory still to set); false when the side to move has no move
+ * at all (a Banner planted, a royal gone).
+ *
+ * It is kept for the next pass, which is often on the same position: whether any move
+ * exists, then its noisy or quiet moves, or a table move checked against its stage. The
+ * whole position is compared, so a hit is exact; one copy per thread. */
+static bool setup(const DqPos *p, bool every_test, DqGen *g)
 {
     if ((p->flags & DQ_FLAG_PLANTED) || p->royal[0] == DQ_NO_CELL || p->royal[1] == DQ_NO_CELL)
-        return 0;
-    /* What a pass learns of the position before listing (the vessels, the royal's lines,
-     * check, the tests needed) is kept for the next pass, which is often on the same
-     * position: whether any move exists, then its noisy or quiet moves, or a table move
-     * checked against its stage. The whole position is compared, so a hit is exact; one
-     * copy per thread. */
+        return false;
     static _Thread_local struct {
         DqPos pos;
         DqGen g;
         bool every_test, valid;
     } last;
-    DqGen g;
-    int royal = p->royal[p->side];
     if (last.valid && last.every_test == every_test && memcmp(&last.pos, p, sizeof *p) == 0) {
-        g = last.g;
-    } else {
-        g = (DqGen){.p = p, .us = p->side, .them = !p->side};
-        g.occ = bb_or(p->men[0], p->men[1]);
-        dq_sea_of(p, g.us, &g.sea);
-        int enemy = p->royal[g.them];
-        g.royal_lines = royal_lines(p, g.them, royal);
-        /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
-         * (the Sword and the Crystal aside, which test every move below): a move that touches
-         * none of them leaves it in place. */
-        g.in_check = dq_in_check(p);
-        if (g.in_check)
-            g.royal_lines = bb_or(bb_or(g.royal_lines, dq_geo.adj[royal]),
-                                  bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
-        /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
-         * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
-         * Red Witch is near the Prince. */
-        g.test_all = every_test ||
-                     (g.us == DQ_STORM && enemy != DQ_E0 &&
-                      (dq_distance(royal, enemy) <= 2 ||
-                       (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
-                     (g.us == DQ_STORM && sword_by_afire_possible(p)) ||
-                     (g.us == DQ_FOREST && witch_near(p, royal));
-        last.pos = *p;
-        last.g = g;
-        last.every_test = every_test;
-        last.valid = true;
+        *g = last.g;
+        g->p = p;
+        return true;
     }
-    g.p = p;
+    *g = (DqGen){.p = p, .us = p->side, .them = !p->side};
+    g->occ = bb_or(p->men[0], p->men[1]);
+    dq_sea_of(p, g->us, &g->sea);
+    int royal = p->royal[g->us], enemy = p->royal[g->them];
+    g->royal_lines = royal_lines(p, g->them, royal);
+    /* In check, the attack comes from one of those rays, a neighbour or a Knight's leap
+     * (the Sword and the Crystal aside, which test every move below): a move that touches
+     * none of them leaves it in place. */
+    g->in_check = dq_in_check(p);
+    if (g->in_check)
+        g->royal_lines = bb_or(bb_or(g->royal_lines, dq_geo.adj[royal]),
+                               bb_or(dq_geo.leap_n[royal], dq_geo.leap_h[p->variant][royal]));
+    /* Every move needs the test when Storm's Prince might reach a cell beside the Warlord
+     * (any Storm force may stop guarding it) or Tower beside him, and Forest's when the
+     * Red Witch is near the Prince. */
+    g->test_all = every_test ||
+                  (g->us == DQ_STORM && enemy != DQ_E0 &&
+                   (dq_distance(royal, enemy) <= 2 ||
+                    (p->flags & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I) && dq_geo.y[royal] <= 2))) ||
+                  (g->us == DQ_STORM && sword_by_afire_possible(p)) ||
+                  (g->us == DQ_FOREST && witch_near(p, royal));
+    g->prey = bb_and(p->men[g->them], dq_geo.grid);
+    if (g->us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
+        bb_clear(&g->prey, DQ_E2); /* Northern Light: the Princess is never taken */
+    last.pos = *p;
+    last.g = *g;
+    last.every_test = every_test;
+    last.valid = true;
+    return true;
+}
+
+/* With `any_only`, generation stops as soon as a legal move is found (the list is then a
+ * non-empty prefix, good only to tell that the side has a move). */
+static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test, bool any_only)
+{
+    DqGen g;
+    if (!setup(p, every_test, &g))
+        return 0;
     g.moves = moves;
     g.stage = stage;
-    g.n = 0;
+    int royal = p->royal[g.us];
     if (p->flags & DQ_FLAG_TRIDENT) {
         dq_gen_trident(&g); /* §6.13: the only move */
         return g.n;
     }
-    g.prey = bb_and(p->men[g.them], dq_geo.grid);
-    if (g.us == DQ_STORM && p->encl[DQ_ENC_LIBRARY] == 'Q')
-        bb_clear(&g.prey, DQ_E2); /* Northern Light: the Princess is never taken */
     DqBb lands = bb_or(dq_geo.land[0], dq_geo.land[1]);
     DqBb mine = bb_and(p->men[g.us], lands), aboard = bb_and(p->men[g.us], dq_geo.ocean);
     /* Looking for any move: in check the royal's own steps are the likeliest answers, so
@@ -543,6 +551,21 @@ int dq_gen_legal_quiet(const DqPos *p, Move *moves)
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves)
 {
     return generate(p, moves, GEN_ALL, true, false);
+}
+
+bool dq_force_move_legal(const DqPos *p, Move m)
+{
+    DqGen g;
+    if (!setup(p, false, &g) || (p->flags & DQ_FLAG_TRIDENT))
+        return false;
+    Move moves[MAX_MOVES];
+    g.moves = moves;
+    g.stage = dq_move_noisy(m) ? GEN_NOISY : GEN_QUIET;
+    gen_force(&g, dq_move_from(m));
+    for (int i = 0; i < g.n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
 }
 
 bool dq_has_legal_move(const DqPos *p)
