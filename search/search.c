@@ -630,9 +630,7 @@ void search_thread_prepare(SearchThread *t)
      * killers yet): noisy gains, quiet moves by history, noisy losses; then only those
      * `searchmoves` names, if it names any. */
     Move *moves = malloc(sizeof(Move) * (size_t)g->max_moves);
-    free(t->root_moves);
-    t->root_moves = calloc((size_t)g->max_moves, sizeof(RootMove));
-    if (!moves || !t->root_moves)
+    if (!moves)
         abort();
     MovePicker mp;
     movepick_init(&mp, t, 0, MOVE_NONE, false);
@@ -641,6 +639,12 @@ void search_thread_prepare(SearchThread *t)
     for (Move m; !over && (m = movepick_next(&mp)) != MOVE_NONE;)
         moves[n++] = m;
     int count = restrict_root(&pool->job.limits, moves, n);
+    /* Sized by the moves there are, not by max_moves: a root move carries a whole
+     * principal variation, and max_moves of them is megabytes to clear for each search. */
+    free(t->root_moves);
+    t->root_moves = calloc(count ? (size_t)count : 1, sizeof(RootMove));
+    if (!t->root_moves)
+        abort();
     for (int i = 0; i < count; i++) {
         Move m = moves[i];
         t->root_moves[i] = (RootMove){

@@ -5,15 +5,17 @@
  * is queued, as at the end of piped input.
  *
  * One engine serves every input (creating one per input would cost more than the input
- * itself); each input starts from the engine's defaults again (every option reset, the
- * default game, the table cleared), so an input's behaviour does not depend on the ones
- * before it. So that one input costs well under a millisecond, lines are bounded before
- * they are handled: every `go` gets `nodes` and `depth` caps appended (the last value of
- * a parameter counts), perft depths above PERFT_CAP are lowered to it, Hash and Threads
- * values above small caps are lowered to them, and the commands that run fixed long jobs
- * (bench, perftsuite, stoplatency) are dropped. Hash sizes beyond memory are covered by
- * the protocol tests instead.
+ * itself); each input starts from the engine's defaults again (the options a previous
+ * input set reset, the default game's start position, the table cleared), so an input's
+ * behaviour does not depend on the ones before it. So that one input costs well under a
+ * millisecond, lines are bounded before they are handled: every `go` gets `nodes` and
+ * `depth` caps appended, twice (the last value of a parameter counts), perft depths above
+ * PERFT_CAP are lowered to it, Hash and Threads values above small caps are lowered to
+ * them, and the commands that run fixed long jobs (bench, perftsuite, stoplatency) are
+ * dropped. Hash sizes beyond memory are covered by the protocol tests instead.
  */
+#define _GNU_SOURCE /* fopencookie */
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +25,13 @@
 #include "protocol/protocol.h"
 #include "tests/fuzz/fuzz.h"
 
-#define GO_CAPS " nodes 5 depth 2"
-enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2 };
+/* Written twice: a `go` line that ends in a parameter without its value (`go depth`)
+ * gives it the first word appended, which left the search without a node cap (a depth-2
+ * search of 76 lines at MultiPV 76); the second copy always arrives whole. */
+#define GO_CAP " nodes 5 depth 2"
+#define GO_CAPS GO_CAP GO_CAP
+enum { HASH_CAP_MB = 1, THREADS_CAP = 1, PERFT_CAP = 2, SEARCH_NODES_MAX = 64 };
+enum { MMAP_THRESHOLD = 128 << 10, TRIM_THRESHOLD = 256 << 20 }; /* bytes */
 
 /* Lowers a too-large Hash or Threads value in place (line has room for the digits). The
  * name and value are found as the protocol finds them: the words after the first `name`
@@ -69,8 +76,9 @@ static void cap_perft(char *line, bool after_go)
         sprintf(line, "%sperft %d", after_go ? "go " : "", PERFT_CAP);
 }
 
-/* Whether the last input may have left something in the table or the histories. */
-static bool searched;
+/* Whether the last input may have left something in the table or the histories, and
+ * whether it may have changed an option (only `setoption` changes one). */
+static bool searched, options_set;
 
 static void handle(Protocol *p, char *line, bool *go_on)
 {
@@ -84,8 +92,10 @@ static void handle(Protocol *p, char *line, bool *go_on)
     else if (strcmp(first, "go") == 0) {
         strcat(line, GO_CAPS);
         searched = true;
-    } else if (strcmp(first, "setoption") == 0)
+    } else if (strcmp(first, "setoption") == 0) {
         cap_option(line);
+        options_set = true;
+    }
     *go_on = protocol_handle(p, line);
 }
 
@@ -95,12 +105,24 @@ static Engine *shared_engine(void)
     static Engine *engine;
     char err[ERR_MAX], value[32];
     if (!engine) {
+        /* glibc's thresholds fixed (AddressSanitizer's allocator ignores them). Left to
+         * adjust themselves, freeing the search's megabyte-sized per-game tables raises
+         * the mmap threshold, and every later switch of game takes them from the heap
+         * and clears them whole instead of mapping fresh zero pages, of which a 5-node
+         * search touches a few; the high trim threshold keeps the heap's top mapped
+         * between inputs. */
+        mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD);
+        mallopt(M_TRIM_THRESHOLD, TRIM_THRESHOLD);
         registry_init();
         engine = engine_create();
         snprintf(value, sizeof value, "%d", HASH_CAP_MB);
         fuzz_check(engine_set_option(engine, "Hash", value, err), NULL, "%s", err);
     }
-    for (int i = 0; i < engine_option_count(engine); i++) {
+    /* Setting the game (to the default one, first among the options) also sets its start
+     * position; without options to reset, the start position is set alone. */
+    if (!options_set)
+        fuzz_check(engine_set_position(engine, NULL, NULL, 0, err), NULL, "start: %s", err);
+    for (int i = 0; i < engine_option_count(engine) && options_set; i++) {
         OptionInfo o = engine_option_info(engine, i);
         if (o.type == OPTION_BUTTON || strcmp(o.name, "Hash") == 0)
             continue;
@@ -115,16 +137,26 @@ static Engine *shared_engine(void)
     }
     if (searched)
         engine_new_game(engine);
-    searched = false;
+    searched = options_set = false;
     return engine;
+}
+
+/* The replies go nowhere without a system call: the protocol flushes after every line,
+ * and writing each line to /dev/null cost more than formatting it. */
+static ssize_t discard(void *cookie, const char *buf, size_t size)
+{
+    (void)cookie;
+    (void)buf;
+    return (ssize_t)size;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static FILE *sink;
-    if (!sink && !(sink = fopen("/dev/null", "w")))
+    if (!sink && !(sink = fopencookie(NULL, "w", (cookie_io_functions_t){.write = discard})))
         abort();
-    Protocol *p = protocol_create(shared_engine(), sink);
+    Engine *engine = shared_engine();
+    Protocol *p = protocol_create(engine, sink);
     /* Room for the longest line plus the caps appended to it. */
     char *line = malloc(size + sizeof GO_CAPS + 64);
     if (!line)
@@ -143,6 +175,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     free(line);
     protocol_finish(p);
+    /* The last search kept to its cap, give or take the nodes under way when it saw its
+     * stop (a search that missed the cap ran hundreds or thousands). */
+    uint64_t nodes = engine_nodes(engine);
+    fuzz_check(nodes <= SEARCH_NODES_MAX, NULL, "the last search ran %llu nodes",
+               (unsigned long long)nodes);
     protocol_destroy(p);
     return 0;
 }
