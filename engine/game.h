@@ -53,9 +53,10 @@ typedef struct SearchParams {
                             * For games whose captures never run out (conversions). */
     int moves_left;        /* sudden death: the moves a side is assumed still to play, which
                             * the clock is shared among; 0: the time manager's default */
-    bool eval_first;       /* quiescence evaluates before it probes the table: for games whose
-                            * evaluation costs less than a wait for memory, it runs while the
-                            * table's bucket (fetched when the move was made) arrives */
+    bool eval_first;       /* quiescence evaluates (and lists compulsory captures) before it
+                            * probes the table: for games whose evaluation costs less than a
+                            * wait for memory, that runs while the table's bucket (fetched
+                            * when the move was made) arrives */
 } SearchParams;
 
 /* An option a game adds to the protocol (a combo), e.g. dragonqi's KnightVariation. */
