@@ -54,23 +54,32 @@ static void drop(MovePicker *mp, int i, int *end)
     mp->scores[i] = mp->scores[*end];
 }
 
+/* Takes the table move out of the noisy list, where the table stage hands it out, and
+ * notes that it was there (so it is legal). */
+static void take_out_table_move(MovePicker *mp)
+{
+    int n = mp->noisy_count;
+    for (int i = 0; i < n && mp->tt_move != MOVE_NONE; i++)
+        if (mp->moves[i] == mp->tt_move) {
+            drop(mp, i, &n);
+            mp->tt_in_noisy = true;
+            break;
+        }
+    mp->noisy_count = mp->count = n;
+}
+
 int movepick_noisy_count(MovePicker *mp)
 {
     if (mp->noisy_ready)
         return mp->noisy_count;
     const Game *g = game_of(mp);
     int n = g->gen_noisy(mp->pos, mp->moves);
-    for (int i = 0; i < n; i++) {
-        if (mp->moves[i] == mp->tt_move) {
-            drop(mp, i--, &n);
-            mp->tt_in_noisy = true;
-            continue;
-        }
+    for (int i = 0; i < n; i++)
         mp->scores[i] = g->noisy_order(mp->pos, mp->moves[i]);
-    }
     mp->noisy_count = mp->count = n;
     mp->noisy_ready = true;
-    return n;
+    take_out_table_move(mp);
+    return mp->noisy_count;
 }
 
 bool movepick_has_noisy(MovePicker *mp) { return movepick_noisy_count(mp) > 0 || mp->tt_in_noisy; }
@@ -78,16 +87,8 @@ bool movepick_has_noisy(MovePicker *mp) { return movepick_noisy_count(mp) > 0 ||
 void movepick_set_tt_move(MovePicker *mp, Move tt_move)
 {
     mp->tt_move = tt_move;
-    if (!mp->noisy_ready || tt_move == MOVE_NONE)
-        return;
-    int n = mp->noisy_count;
-    for (int i = 0; i < n; i++)
-        if (mp->moves[i] == tt_move) {
-            drop(mp, i, &n);
-            mp->tt_in_noisy = true;
-            break;
-        }
-    mp->noisy_count = mp->count = n;
+    if (mp->noisy_ready)
+        take_out_table_move(mp);
 }
 
 /* The index of the best-scored move in [from, end). */

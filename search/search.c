@@ -267,6 +267,15 @@ static inline bool tt_cuts(const TTHit *hit, Score alpha, Score beta)
            (hit->bound == TT_BOUND_UPPER && hit->score <= alpha);
 }
 
+/* Quiescence's move picker: all moves when a threat must be answered (returned), else the
+ * noisy ones. */
+static bool qsearch_picker(SearchThread *t, int ply, int qply, Move tt_move, MovePicker *mp)
+{
+    bool answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
+    movepick_init(mp, t, ply, tt_move, !answer_threat);
+    return answer_threat;
+}
+
 static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply)
 {
     const Game *g = t->game;
@@ -293,8 +302,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     MovePicker mp;
     if (early) {
         eval = evaluate(t, pos);
-        answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
-        movepick_init(&mp, t, ply, MOVE_NONE, !answer_threat);
+        answer_threat = qsearch_picker(t, ply, qply, MOVE_NONE, &mp);
         if (g->params.noisy_forced)
             movepick_noisy_count(&mp);
     }
@@ -316,12 +324,10 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
      * so; the noisy moves are listed for it only when they will be searched anyway (no
      * stand-pat cut-off), and otherwise it is asked of has_legal_move, which stops at the
      * first move. */
-    if (early) {
+    if (early)
         movepick_set_tt_move(&mp, tt_hit ? hit.move : MOVE_NONE);
-    } else {
-        answer_threat = qply < QS_THREAT_MAX_PLY && threatened(t, ply);
-        movepick_init(&mp, t, ply, tt_hit ? hit.move : MOVE_NONE, !answer_threat);
-    }
+    else
+        answer_threat = qsearch_picker(t, ply, qply, tt_hit ? hit.move : MOVE_NONE, &mp);
     bool compulsory = g->params.noisy_forced && movepick_has_noisy(&mp);
     bool forced = answer_threat || compulsory;
     bool searched_anyway = forced || eval < beta;
