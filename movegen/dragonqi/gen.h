@@ -25,6 +25,7 @@ typedef struct DqGen {
     bool in_check; /* the royal is attacked now: moves that cannot change it are illegal */
     DqBb royal_lines;
     GenStage stage; /* GEN_NOISY keeps only dq_move_noisy() moves, GEN_QUIET only the rest */
+    bool any_only;  /* one legal move is enough (whether the side has a move at all) */
     Move *moves;
     int n;
 } DqGen;

@@ -195,6 +195,12 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
      * through may_expose, without the call). */
     bool plain = !g->test_all && !g->in_check && !sword && type != DQ_ROYAL && type != DQ_ELF &&
                  dq_geo.kingdom[from] != DQ_OCEAN && !bb_has(g->royal_lines, from);
+    /* Asked only whether a move exists: such a move answers at once, untested. */
+    if (plain && g->any_only && bb_any(bb_minus(all, g->royal_lines))) {
+        int to = bb_lsb(bb_minus(all, g->royal_lines));
+        keep(g, dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]));
+        return;
+    }
     while (bb_any(all)) {
         int to = bb_pop(&all);
         Move m = dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]);
@@ -503,6 +509,7 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
         return 0;
     g.moves = moves;
     g.stage = stage;
+    g.any_only = any_only;
     int royal = p->royal[g.us];
     if (p->flags & DQ_FLAG_TRIDENT) {
         dq_gen_trident(&g); /* §6.13: the only move */
@@ -519,6 +526,13 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
         bb_clear(&aboard, royal);
         if (g.in_check)
             gen_royal(&g, royal);
+    }
+    /* Looking for any move, the forces off the royal's lines come first: their moves off
+     * those lines are legal as they stand, where the others are made and tested. */
+    for (DqBb off = any_only ? bb_minus(mine, g.royal_lines) : bb_none(); bb_any(off) && !g.n;) {
+        int c = bb_pop(&off);
+        bb_clear(&mine, c);
+        gen_force(&g, c);
     }
     while (bb_any(mine) && !(any_only && g.n))
         gen_force(&g, bb_pop(&mine));
