@@ -208,6 +208,14 @@ static void print_header(const Match *m)
     else
         fprintf(m->out, "Openings: random, %d plies, depth-%d search within %d, seed %llu\n",
                 c->random_plies, m->book.depth, m->book.margin, (unsigned long long)c->seed);
+    const Adjudication *a = &c->adjudication;
+    if (a->resign_moves)
+        fprintf(m->out, "Adjudication: a loss at -%d or less for %d moves in a row%s\n",
+                a->resign_score, a->resign_moves,
+                a->resign_twosided ? ", the opponent agreeing" : "");
+    if (a->draw_moves)
+        fprintf(m->out, "Adjudication: a draw within +-%d for %d moves in a row, from move %d\n",
+                a->draw_score, a->draw_moves, a->draw_from_move);
     fflush(m->out);
 }
 

@@ -32,6 +32,8 @@ enum {
     MATCH_DEFAULT_MARGIN_MS = 50,
     MATCH_DEFAULT_TIMEOUT_MS = 10000,
     MATCH_DEFAULT_BALANCE_DEPTH = 4,
+    MATCH_MATE_SCORE = 100000, /* an engine's `score mate N` as centipawns, for adjudication */
+    MATCH_ADJUDICATE_MOVES_MAX = 10000,
 };
 
 typedef enum { PROTO_UCI, PROTO_UGI } EngineProto;
@@ -77,6 +79,20 @@ typedef struct SprtConfig {
     SprtModel model;
 } SprtConfig;
 
+/* Ending a decided game early by the engines' own scores (the last exact `info ... score`
+ * before each `bestmove`, a mate as +-MATCH_MATE_SCORE):
+ *   resign  an engine whose score is -resign_score or below for resign_moves of its moves
+ *           in a row loses; with resign_twosided its opponent must also have scored
+ *           +resign_score or more for as many of its moves in a row;
+ *   draw    once draw_from_move full moves are played, a draw when both engines' scores
+ *           have stayed within +-draw_score for draw_moves of their moves in a row.
+ * A move without a score breaks that engine's run. 0 moves: off. */
+typedef struct Adjudication {
+    int resign_moves, resign_score;
+    bool resign_twosided;
+    int draw_from_move, draw_moves, draw_score;
+} Adjudication;
+
 typedef struct MatchConfig {
     const Game *game;
     EngineConfig engines[MATCH_ENGINES];
@@ -90,6 +106,7 @@ typedef struct MatchConfig {
     int max_plies;   /* 0: no length adjudication */
     int no_progress; /* 0: off; the game's own rule, if it has one, wins */
     SprtConfig sprt;
+    Adjudication adjudication;
     bool debug; /* every line to and from the engines on stderr */
     bool seed_given;
     int shard, shards;  /* play only the shard-th (1-based) of `shards` parts; 1 of 1: all */

@@ -77,6 +77,13 @@ void match_usage(FILE *out)
         "  -shard K/N           play only part K of N (whole pairs; same seed, same games)\n"
         "  -maxplies N          adjudicate a draw after N plies (default 0: never)\n"
         "  -noprogress N        draw after N plies without progress (default 200, 0: off)\n"
+        "  -resign movecount=N score=S [twosided=true|false]\n"
+        "                       a loss for an engine whose score is -S or below (centi-\n"
+        "                       pawns; mates count) for N of its moves in a row; twosided:\n"
+        "                       only if its opponent scored +S or more as long\n"
+        "  -draw movecount=N score=S [movenumber=M]\n"
+        "                       a draw, from move M on, when both engines scored within\n"
+        "                       +-S for N of their moves in a row\n"
         "  -sprt elo0=E0 elo1=E1 [alpha=A] [beta=B] [model=trinomial|pentanomial]\n"
         "                       stop when the test decides (alpha, beta default 0.05;\n"
         "                       model: of games (default) or of colour-swapped pairs)\n"
@@ -500,6 +507,74 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
     return true;
 }
 
+/* The KEY=VALUE words of -resign or -draw: each key of `keys` (a NULL-terminated list,
+ * the first `required` of them needed) into its field, within [lo, hi]; "twosided=" takes
+ * true or false. */
+typedef struct AdjudicationKey {
+    const char *key;
+    int *field;
+    long long lo, hi;
+} AdjudicationKey;
+
+static bool parse_adjudication_keys(const char *opt, const AdjudicationKey *keys, int required,
+                                    bool *twosided, const char *const *args, int count, char *err,
+                                    size_t size)
+{
+    bool seen[8] = {false};
+    for (int i = 0; i < count; i++) {
+        if (twosided && strncmp(args[i], "twosided=", 9) == 0) {
+            const char *v = args[i] + 9;
+            if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
+                return fail(err, size, "%s: twosided= must be true or false, not '%.64s'", opt, v);
+            *twosided = strcmp(v, "true") == 0;
+            continue;
+        }
+        int k = 0;
+        size_t len = 0;
+        for (; keys[k].key; k++) {
+            len = strlen(keys[k].key);
+            if (strncmp(args[i], keys[k].key, len) == 0 && args[i][len] == '=')
+                break;
+        }
+        long long n;
+        if (!keys[k].key)
+            return fail(err, size, "%s: unexpected '%.100s'", opt, args[i]);
+        if (!parse_int(args[i] + len + 1, keys[k].lo, keys[k].hi, &n))
+            return fail(err, size, "%s: %s= needs a whole number from %lld to %lld, not '%.64s'",
+                        opt, keys[k].key, keys[k].lo, keys[k].hi, args[i] + len + 1);
+        *keys[k].field = (int)n;
+        seen[k] = true;
+    }
+    for (int k = 0; k < required; k++)
+        if (!seen[k])
+            return fail(err, size, "%s needs %s=", opt, keys[k].key);
+    return true;
+}
+
+static bool parse_resign(Adjudication *a, const char *const *args, int count, char *err,
+                         size_t size)
+{
+    const AdjudicationKey keys[] = {
+        {"movecount", &a->resign_moves, 1, MATCH_ADJUDICATE_MOVES_MAX},
+        {"score", &a->resign_score, 1, MATCH_MATE_SCORE},
+        {NULL, NULL, 0, 0},
+    };
+    a->resign_twosided = false;
+    return parse_adjudication_keys("-resign", keys, 2, &a->resign_twosided, args, count, err, size);
+}
+
+static bool parse_draw(Adjudication *a, const char *const *args, int count, char *err, size_t size)
+{
+    const AdjudicationKey keys[] = {
+        {"movecount", &a->draw_moves, 1, MATCH_ADJUDICATE_MOVES_MAX},
+        {"score", &a->draw_score, 0, MATCH_MATE_SCORE - 1},
+        {"movenumber", &a->draw_from_move, 0, MATCH_PLY_LIMIT / 2},
+        {NULL, NULL, 0, 0},
+    };
+    a->draw_from_move = 0;
+    return parse_adjudication_keys("-draw", keys, 2, NULL, args, count, err, size);
+}
+
 void match_config_free(MatchConfig *config)
 {
     for (int i = 0; i < MATCH_ENGINES; i++)
@@ -593,6 +668,10 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
             ok = parse_openings(config, args, count, err, err_size);
         } else if (strcmp(opt, "-sprt") == 0) {
             ok = parse_sprt(&config->sprt, args, count, err, err_size);
+        } else if (strcmp(opt, "-resign") == 0) {
+            ok = parse_resign(&config->adjudication, args, count, err, err_size);
+        } else if (strcmp(opt, "-draw") == 0) {
+            ok = parse_draw(&config->adjudication, args, count, err, err_size);
         } else if (strcmp(opt, "-debug") == 0) {
             config->debug = true;
             if (count > 0)

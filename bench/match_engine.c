@@ -112,6 +112,52 @@ static bool word_is(const char *line, const char *word)
     return strncmp(line, word, n) == 0 && (line[n] == 0 || isspace((unsigned char)line[n]));
 }
 
+/* The score of an `info` line, in centipawns (`score mate N` as +-MATCH_MATE_SCORE, a mate
+ * against the engine for N <= 0); false for a line without one, a bound (lowerbound,
+ * upperbound) or a line other than the first of a MultiPV search. */
+bool client_info_score(const char *line, int *score)
+{
+    if (!word_is(line, "info"))
+        return false;
+    bool found = false;
+    long value = 0;
+    for (const char *s = line + 4;;) {
+        while (isspace((unsigned char)*s))
+            s++;
+        if (!*s)
+            break;
+        size_t n = strcspn(s, " \t");
+        const char *next = s + n;
+        if (word_is(s, "lowerbound") || word_is(s, "upperbound"))
+            return false;
+        if (word_is(s, "multipv") && strtol(next, NULL, 10) != 1)
+            return false;
+        if (word_is(s, "string"))
+            break; /* the rest of the line is free text */
+        if (word_is(s, "score")) {
+            while (isspace((unsigned char)*next))
+                next++;
+            bool mate = word_is(next, "mate");
+            if (!mate && !word_is(next, "cp"))
+                return false;
+            char *end;
+            value = strtol(next + (mate ? 4 : 2), &end, 10);
+            if (end == next + (mate ? 4 : 2) || (*end && !isspace((unsigned char)*end)))
+                return false;
+            if (mate)
+                value = value > 0 ? MATCH_MATE_SCORE : -MATCH_MATE_SCORE;
+            else if (value > MATCH_MATE_SCORE || value < -MATCH_MATE_SCORE)
+                value = value > 0 ? MATCH_MATE_SCORE : -MATCH_MATE_SCORE;
+            found = true;
+            next = end;
+        }
+        s = next;
+    }
+    if (found)
+        *score = (int)value;
+    return found;
+}
+
 /* Waits for a line that is exactly `word` (uciok, readyok); keeps the `info string error`
  * lines seen meanwhile in option_errors. */
 static ClientStatus await_word(EngineClient *c, const char *word, char *detail, size_t size)
@@ -279,8 +325,10 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
         if (r == PROC_LINE) {
             while (isspace((unsigned char)*line))
                 line++;
-            if (!word_is(line, "bestmove"))
+            if (!word_is(line, "bestmove")) {
+                reply.scored |= client_info_score(line, &reply.score);
                 continue;
+            }
             reply.elapsed_us = proc_now_us() - start;
             const char *move = line + 8;
             while (isspace((unsigned char)*move))

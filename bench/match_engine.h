@@ -63,8 +63,14 @@ typedef struct MoveReply {
     bool late; /* bestmove came only after the budget (and a `stop`) */
     char move[CLIENT_DETAIL_MAX];
     int64_t elapsed_us; /* from `go` to `bestmove` */
+    bool scored;        /* an exact `info ... score` of the first line came before it */
+    int score;          /* that score in centipawns, a mate as +-MATCH_MATE_SCORE */
     char detail[CLIENT_DETAIL_MAX];
 } MoveReply;
+
+/* The score of an engine's `info` line (see MoveReply.score); false if it has no exact
+ * score of the first line. */
+bool client_info_score(const char *line, int *score);
 
 void client_init(EngineClient *c, const EngineConfig *config, const Game *game, const char *name,
                  int abort_fd, MatchLog *log);

@@ -11,6 +11,7 @@ static const char *const TERMINATION_NAMES[TERM_COUNT] = {
     [TERM_REPETITION] = "threefold repetition",
     [TERM_NO_PROGRESS] = "no progress",
     [TERM_MAX_PLIES] = "max plies",
+    [TERM_ADJUDICATION] = "adjudication",
     [TERM_ILLEGAL_MOVE] = "illegal move",
     [TERM_CRASH] = "crash",
     [TERM_HANG] = "hang",
@@ -290,14 +291,59 @@ static Outcome prepare_engines(const GameSetup *s)
     return (Outcome){TERM_NONE, -1, ""};
 }
 
+/* Each engine's current run of moves scored as lost, as won and as level (-resign, -draw). */
+typedef struct ScoreRuns {
+    int losing[2], winning[2], level[2];
+} ScoreRuns;
+
+static void note_score(const Adjudication *a, ScoreRuns *runs, int side, const MoveReply *reply)
+{
+    bool scored = reply->scored;
+    int score = reply->score;
+    runs->losing[side] = scored && score <= -a->resign_score ? runs->losing[side] + 1 : 0;
+    runs->winning[side] = scored && score >= a->resign_score ? runs->winning[side] + 1 : 0;
+    runs->level[side] =
+        scored && score >= -a->draw_score && score <= a->draw_score ? runs->level[side] + 1 : 0;
+}
+
+/* The game ended by the engines' scores, or TERM_NONE. */
+static Outcome adjudicate(const GameSetup *s, const Referee *ref, const ScoreRuns *runs)
+{
+    const Adjudication *a = &s->config->adjudication;
+    const Game *g = ref->game;
+    Outcome o = {TERM_NONE, -1, ""};
+    for (int side = 0; a->resign_moves && side < 2; side++) {
+        if (runs->losing[side] < a->resign_moves ||
+            (a->resign_twosided && runs->winning[!side] < a->resign_moves))
+            continue;
+        o = (Outcome){TERM_ADJUDICATION, !side, ""};
+        snprintf(o.detail, sizeof o.detail,
+                 "%s wins: %s scored -%d or less for %d moves in a row%s", g->side_names[!side],
+                 s->players[side]->name, a->resign_score, a->resign_moves,
+                 a->resign_twosided ? ", its opponent as much in its favour" : "");
+        return o;
+    }
+    if (a->draw_moves && ref->played >= 2 * a->draw_from_move && runs->level[0] >= a->draw_moves &&
+        runs->level[1] >= a->draw_moves) {
+        o.termination = TERM_ADJUDICATION;
+        snprintf(o.detail, sizeof o.detail,
+                 "draw: both engines scored between -%d and %d for %d moves in a row",
+                 a->draw_score, a->draw_score, a->draw_moves);
+    }
+    return o;
+}
+
 static Outcome play_moves(const GameSetup *s, Referee *ref)
 {
     Clocks clocks = {{0, 0}, {0, 0}};
+    ScoreRuns runs = {{0, 0}, {0, 0}, {0, 0}};
     for (int side = 0; side < 2; side++)
         clocks.left_us[side] = s->players[side]->config->tc.base_ms * 1000;
     char go[256];
     for (;;) {
         Outcome end = referee_judge(ref);
+        if (end.termination == TERM_NONE)
+            end = adjudicate(s, ref, &runs);
         if (end.termination != TERM_NONE)
             return end;
         int side = referee_side(ref);
@@ -329,6 +375,7 @@ static Outcome play_moves(const GameSetup *s, Referee *ref)
             clocks.left_us[side] +=
                 added_after_move_ms(&c->config->tc, clocks.moves[side]) * 1000 - reply.elapsed_us;
         clocks.moves[side]++;
+        note_score(&s->config->adjudication, &runs, side, &reply);
         referee_play(ref, move);
     }
 }

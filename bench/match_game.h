@@ -23,6 +23,7 @@ typedef enum {
     TERM_REPETITION,
     TERM_NO_PROGRESS,
     TERM_MAX_PLIES,
+    TERM_ADJUDICATION, /* by the engines' scores: -resign, -draw */
     TERM_ILLEGAL_MOVE,
     TERM_CRASH,
     TERM_HANG,

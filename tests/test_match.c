@@ -262,6 +262,14 @@ START_TEST(args_full_command)
                           "elo1=10",
                           "alpha=0.1",
                           "beta=0.2",
+                          "-resign",
+                          "movecount=3",
+                          "score=600",
+                          "twosided=true",
+                          "-draw",
+                          "movenumber=40",
+                          "movecount=8",
+                          "score=10",
                           "-debug"};
     MatchConfig c;
     bool help;
@@ -310,6 +318,13 @@ START_TEST(args_full_command)
     ck_assert_int_eq(c.no_progress, 100);
     ck_assert(c.sprt.enabled && c.sprt.elo0 == 0 && c.sprt.elo1 == 10 && c.sprt.alpha == 0.1 &&
               c.sprt.beta == 0.2);
+    const Adjudication *adj = &c.adjudication;
+    ck_assert_int_eq(adj->resign_moves, 3);
+    ck_assert_int_eq(adj->resign_score, 600);
+    ck_assert(adj->resign_twosided);
+    ck_assert_int_eq(adj->draw_from_move, 40);
+    ck_assert_int_eq(adj->draw_moves, 8);
+    ck_assert_int_eq(adj->draw_score, 10);
     ck_assert(c.debug);
     char tc[64];
     match_tc_describe(&b->tc, tc, sizeof tc);
@@ -322,6 +337,8 @@ START_TEST(args_full_command)
     ck_assert_int_eq(c.engines[0].timeout_ms, 10000);
     ck_assert_int_eq(c.openings, OPENINGS_STARTPOS);
     ck_assert_int_eq(c.no_progress, 200);
+    ck_assert_int_eq(c.adjudication.resign_moves, 0);
+    ck_assert_int_eq(c.adjudication.draw_moves, 0);
     match_tc_describe(&c.engines[0].tc, tc, sizeof tc);
     ck_assert_str_eq(tc, "movetime=100");
     match_tc_describe(&c.engines[1].tc, tc, sizeof tc);
@@ -384,6 +401,22 @@ START_TEST(args_errors)
          "-sprt: alpha and beta must lie strictly between 0 and 0.5"},
         {"-sprt elo0=0 elo1=x", "-sprt: expected elo0=, elo1=, alpha= or beta= with a number, got "
                                 "'elo1=x'"},
+        {"-resign score=500", "-resign needs movecount="},
+        {"-resign movecount=3", "-resign needs score="},
+        {"-resign movecount=0 score=500",
+         "-resign: movecount= needs a whole number from 1 to 10000, not '0'"},
+        {"-resign movecount=3 score=0",
+         "-resign: score= needs a whole number from 1 to 100000, not '0'"},
+        {"-resign movecount=3 score=500 twosided=yes",
+         "-resign: twosided= must be true or false, not 'yes'"},
+        {"-resign movecount=3 score=500 movenumber=4", "-resign: unexpected 'movenumber=4'"},
+        {"-draw movecount=8 score=10 twosided=true", "-draw: unexpected 'twosided=true'"},
+        {"-draw movecount=8", "-draw needs score="},
+        {"-draw movecount=8 score=-1", "-draw: score= needs a whole number from 0 to 99999, not "
+                                       "'-1'"},
+        {"-draw movecount=8 score=10 movenumber=x",
+         "-draw: movenumber= needs a whole number from 0 to 500000, not 'x'"},
+        {"-draw", "-draw needs movecount="},
         {"-debug 1", "-debug takes no value, got '1'"},
         {"-colour red", "unknown option '-colour' (see wyrm match -help)"},
         {"stray", "unexpected 'stray' (options start with '-')"},
@@ -397,6 +430,41 @@ START_TEST(args_errors)
         ck_assert_msg(!parse_words(cases[i].args, &c, &help, err), "accepted: %s", cases[i].args);
         ck_assert_msg(strncmp(err, cases[i].error, strlen(cases[i].error)) == 0,
                       "%s:\n  got      %s\n  expected %s", cases[i].args, err, cases[i].error);
+    }
+}
+END_TEST
+
+/* The score a match reads from an engine's `info` line for adjudication. */
+START_TEST(info_scores)
+{
+    static const struct {
+        const char *line;
+        bool scored;
+        int score;
+    } cases[] = {
+        {"info depth 12 seldepth 15 score cp -35 nodes 1000 pv e2e4 e7e5", true, -35},
+        {"info score cp 0", true, 0},
+        {"info depth 3 score mate 2 pv a2a3", true, MATCH_MATE_SCORE},
+        {"info depth 3 score mate -1 pv a2a3", true, -MATCH_MATE_SCORE},
+        {"info depth 3 score mate 0", true, -MATCH_MATE_SCORE},
+        {"info depth 9 score cp 250000", true, MATCH_MATE_SCORE},
+        {"info multipv 1 depth 3 score cp 7 pv a2a3", true, 7},
+        {"info multipv 2 depth 3 score cp 5 pv a2a4", false, 0},
+        {"info depth 5 score cp 20 lowerbound nodes 9", false, 0},
+        {"info depth 5 score cp 20 upperbound", false, 0},
+        {"info string score cp 5", false, 0},
+        {"info depth 3 nodes 100", false, 0},
+        {"info score cp abc", false, 0},
+        {"info score cp 12x", false, 0},
+        {"info score wdl 500 0 500", false, 0},
+        {"bestmove e2e4", false, 0},
+        {"information score cp 5", false, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        int score = 12345;
+        bool scored = client_info_score(cases[i].line, &score);
+        ck_assert_msg(scored == cases[i].scored, "%s: scored %d", cases[i].line, scored);
+        ck_assert_int_eq(score, cases[i].scored ? cases[i].score : 12345);
     }
 }
 END_TEST
@@ -674,6 +742,7 @@ Suite *match_suite(void)
     tcase_add_test(tc, sprt_known_values);
     tcase_add_test(tc, args_full_command);
     tcase_add_test(tc, args_errors);
+    tcase_add_test(tc, info_scores);
     tcase_add_test(tc, opening_file_parsing);
     tcase_add_test(tc, random_openings_balanced);
     tcase_add_test(tc, referee_repetition_and_clocks);

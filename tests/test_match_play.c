@@ -246,6 +246,65 @@ START_TEST(match_sprt_stop_and_concurrency)
 }
 END_TEST
 
+/* -resign and -draw against fakes that report chosen scores: every game ends at the exact
+ * ply where the runs of scores are long enough (by the rules, these games run 40 plies). */
+START_TEST(match_adjudication)
+{
+    PlayedMatch m = run_match("-game breakthrough -engine cmd=%_score=cp:-600_name=a -engine "
+                              "cmd=%_name=b -each depth=1 -games 2 -resign movecount=3 score=500");
+    ck_assert_int_eq(m.status, 0);
+    assert_contains(m.out, "Adjudication: a loss at -500 or less for 3 moves in a row\n");
+    assert_contains(m.out, "Game 1/2 a vs b: 0-1 {adjudication: black wins: a scored -500 or "
+                           "less for 3 moves in a row}\n");
+    assert_contains(m.out, "Game 2/2 b vs a: 1-0 {adjudication: white wins: a scored -500 or "
+                           "less for 3 moves in a row}\n");
+    assert_contains(m.pgn, "[Termination \"adjudication\"]\n[PlyCount \"5\"]\n");
+    assert_contains(m.pgn, "[Termination \"adjudication\"]\n[PlyCount \"6\"]\n");
+    assert_contains(m.out, "adjudication                      2          0      0\n");
+    match_output_free(&m);
+
+    /* Two-sided: the opponent's score of 0 does not agree; then +600 agrees. */
+    m = run_match("-game breakthrough -engine cmd=%_score=cp:-600_name=a -engine cmd=%_name=b "
+                  "-each depth=1 -games 2 -resign movecount=3 score=500 twosided=true");
+    ck_assert_int_eq(count_substr(m.pgn, "[Termination \"rules\"]\n[PlyCount \"40\"]\n"), 2);
+    match_output_free(&m);
+    m = run_match("-game breakthrough -engine cmd=%_score=cp:-600_name=a -engine "
+                  "cmd=%_score=cp:600_name=b -each depth=1 -games 2 -resign movecount=3 "
+                  "score=500 twosided=true");
+    assert_contains(m.out, "Adjudication: a loss at -500 or less for 3 moves in a row, the "
+                           "opponent agreeing\n");
+    assert_contains(m.out, "Game 1/2 a vs b: 0-1 {adjudication: black wins: a scored -500 or "
+                           "less for 3 moves in a row, its opponent as much in its favour}\n");
+    ck_assert_int_eq(count_substr(m.pgn, "[Termination \"adjudication\"]\n[PlyCount \"6\"]\n"), 2);
+    match_output_free(&m);
+
+    /* A mate counts; the lowerbound line after it is not read as the score; a move without
+     * a score breaks the run. */
+    m = run_match("-game breakthrough -engine cmd=%_score=mate:-2_bound_name=a -engine "
+                  "cmd=%_name=b -each depth=1 -games 1 -resign movecount=2 score=90000");
+    assert_contains(m.pgn, "[Termination \"adjudication\"]\n[PlyCount \"3\"]\n");
+    match_output_free(&m);
+    m = run_match("-game breakthrough -engine cmd=%_score=none_name=a -engine cmd=%_name=b "
+                  "-each depth=1 -games 1 -resign movecount=1 score=1");
+    assert_contains(m.pgn, "[Termination \"rules\"]\n[PlyCount \"40\"]\n");
+    match_output_free(&m);
+
+    /* Draws: both at 0 from move 10 on; a score of 1 is outside +-0. */
+    m = run_match("-game breakthrough -engine cmd=%_name=a -engine cmd=%_name=b -each depth=1 "
+                  "-games 2 -draw movecount=3 score=0 movenumber=10");
+    assert_contains(m.out, "Adjudication: a draw within +-0 for 3 moves in a row, from move 10\n");
+    assert_contains(m.out, "Game 1/2 a vs b: 1/2-1/2 {adjudication: draw: both engines scored "
+                           "between -0 and 0 for 3 moves in a row}\n");
+    ck_assert_int_eq(count_substr(m.pgn, "[Termination \"adjudication\"]\n[PlyCount \"20\"]\n"), 2);
+    assert_contains(m.out, "adjudication                      0          0      2\n");
+    match_output_free(&m);
+    m = run_match("-game breakthrough -engine cmd=%_score=cp:1_name=a -engine cmd=%_name=b "
+                  "-each depth=1 -games 1 -draw movecount=3 score=0");
+    assert_contains(m.pgn, "[Termination \"rules\"]\n[PlyCount \"40\"]\n");
+    match_output_free(&m);
+}
+END_TEST
+
 START_TEST(match_setup_errors)
 {
     PlayedMatch m = run_match("-game breakthrough -engine cmd=% -engine "
@@ -284,6 +343,7 @@ Suite *match_play_suite(void)
     tcase_add_test(tc, match_hang);
     tcase_add_test(tc, match_time_forfeit);
     tcase_add_test(tc, match_sprt_stop_and_concurrency);
+    tcase_add_test(tc, match_adjudication);
     tcase_add_test(tc, match_setup_errors);
     suite_add_tcase(s, tc);
     return s;

@@ -581,13 +581,18 @@ async function openPgnGame(index) {
     const extra = { moves: g.moves };
     if (g.tags.FEN) extra.fen = g.tags.FEN;
     if (!await newGame(extra)) return;
-    // A game the record says was lost on time ends there, as it did.
-    const winner = { '1-0': 0, '0-1': 1 }[g.tags.Result];
-    if (g.tags.Termination === 'time forfeit' && winner !== undefined &&
-        !ui.game.position.result) {
+    // A game the record ends off the board (on time, by adjudication, by an engine's
+    // fault) ends there, as it did; an end by the rules the position shows by itself.
+    const decided = { '1-0': 0, '0-1': 1, '1/2-1/2': null }[g.tags.Result];
+    const reason = g.tags.Termination;
+    if (decided !== undefined && reason && reason !== 'normal' && !ui.game.position.result) {
         const points = g.tags.GamePoints ? g.tags.GamePoints.split('-').map(Number) : null;
-        desk.ended = { winner, loser: 1 - winner, reason: 'time forfeit', points,
-            text: g.comment || `${sideName(winner)} wins on time` };
+        const winner = decided === null ? undefined : decided;
+        const fallback = winner === undefined ? `Drawn (${reason})`
+            : reason === 'time forfeit' ? `${sideName(winner)} wins on time`
+                : `${sideName(winner)} wins (${reason})`;
+        desk.ended = { winner, loser: winner === undefined ? undefined : 1 - winner, reason,
+            points, text: g.comment || fallback };
     }
     message(`Opened: ${g.moves.length} moves of ${variant}. Step through them with the arrows.`,
         true);

@@ -340,6 +340,35 @@ class Desk(Page):
             self.step_through("dragondraughts", moves, fen, shot="desk-pgn")
             self.driver.find_element(By.ID, "analyse").click()
 
+    def test_adjudicated_pgn_opened(self):
+        # A `wyrm match` game ended by -resign: opened, it ends where the record ends, with
+        # the record's words, and is saved again with the same result and termination.
+        moves = ["e2e3", "d7d6", "a2a3", "h7h6", "b2b3"]
+        comment = "black wins: a scored -500 or less for 3 moves in a row"
+        start = self.ref.position("breakthrough", [])["fen"]
+        record = ('[Event "wyrm match"]\n[Site "?"]\n[Date "2026.11.26"]\n[Round "1"]\n'
+                  '[White "a"]\n[Black "b"]\n[Result "0-1"]\n[Variant "breakthrough"]\n'
+                  f'[FEN "{start}"]\n[SetUp "1"]\n[Termination "adjudication"]\n'
+                  f'[PlyCount "5"]\n\n1. e2e3 d7d6 2. a2a3 h7h6 3. b2b3 {{{comment}}} 0-1\n\n')
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "adjudicated.pgn")
+            with open(path, "w") as handle:
+                handle.write(record)
+            self.open("?game=dragonface&white=human&black=human")
+            self.open_pgn(path)
+            self.assertEqual(self.played(), moves)
+            for _ in moves:
+                self.driver.find_element(By.ID, "next").click()
+            self.until("the record's end", lambda: self.js("return ui.ply") is None)
+            self.idle()
+            self.assertEqual(self.status(), comment)
+            self.assertFalse(self.js("return interactive()"))
+            _, pgn = self.save_pgn()
+        self.assertIn('[Result "0-1"]\n', pgn)
+        self.assertIn('[Termination "adjudication"]\n', pgn)
+        self.assertTrue(pgn.endswith("\n\n"), pgn)
+        self.assertTrue(" ".join(pgn.split()).endswith(f"3. b2b3 {{{comment}}} 0-1"), pgn)
+
 
 if __name__ == "__main__":
     names = [name for name in unittest.defaultTestLoader.getTestCaseNames(Desk)

@@ -4,7 +4,7 @@
  * told to misbehave from a given move on:
  *
  *   fake-engine [mode=legal|illegal|crash|killself|hang|flag|mute] [after=N] [sleep=MS]
- *               [think=MS] [name=NAME] [liar]
+ *               [think=MS] [name=NAME] [liar] [score=cp:N|mate:N|none] [bound]
  *
  *   legal     always a legal move (the default)
  *   illegal   answers `bestmove a1a1`
@@ -17,6 +17,11 @@
  * `after=N`: the first N `go` commands of the process are answered legally. `think=MS`:
  * every legal answer waits that long first. It answers `query result` by the rules (win,
  * loss or no legal move; it keeps no history), or always `draw` with `liar`.
+ *
+ * Before each legal answer it reports `info depth 1 score cp 0 pv MOVE`; `score=` sets that
+ * score (`cp:-600`, `mate:-2`) or leaves it out (`none`), and `bound` follows the line
+ * with `info depth 2 score cp 31000 lowerbound`, a bound a match must not read as the
+ * score.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -41,8 +46,10 @@ typedef enum {
 typedef struct Fake {
     Mode mode;
     int after, sleep_ms, think_ms, goes;
-    bool liar;
+    bool liar, bound;
     const char *name;
+    const char *score; /* "cp 0", "mate -2", "" for none */
+    char score_text[32];
     const Game *game;
     unsigned char *pos, *next;
 } Fake;
@@ -139,7 +146,12 @@ static void answer_legal(Fake *f)
     char text[MOVE_STR_MAX] = "0000";
     if (f->game->result(f->pos) == RESULT_NONE && f->game->gen_moves(f->pos, moves) > 0)
         f->game->move_to_str(f->pos, moves[0], text);
-    say("info depth 1 score cp 0 pv %s", text);
+    if (f->score[0])
+        printf("info depth 1 score %s pv %s\n", f->score, text);
+    else
+        say("info depth 1 pv %s", text);
+    if (f->bound)
+        say("info depth 2 score cp 31000 %s", "lowerbound");
     say("bestmove %s", text);
 }
 
@@ -188,7 +200,7 @@ static void go(Fake *f)
 int main(int argc, char **argv)
 {
     registry_init();
-    Fake f = {.name = "fake"};
+    Fake f = {.name = "fake", .score = "cp 0"};
     static const char *const modes[] = {"legal", "illegal", "crash", "killself",
                                         "hang",  "flag",    "mute"};
     for (int i = 1; i < argc; i++) {
@@ -206,6 +218,14 @@ int main(int argc, char **argv)
             f.name = argv[i] + 5;
         } else if (strcmp(argv[i], "liar") == 0) {
             f.liar = true;
+        } else if (strcmp(argv[i], "bound") == 0) {
+            f.bound = true;
+        } else if (strncmp(argv[i], "score=", 6) == 0) {
+            const char *v = argv[i] + 6, *colon = strchr(v, ':');
+            if (colon)
+                snprintf(f.score_text, sizeof f.score_text, "%.*s %s", (int)(colon - v), v,
+                         colon + 1);
+            f.score = colon ? f.score_text : "";
         }
     }
     set_game(&f, registry_default());
