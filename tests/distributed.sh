@@ -171,7 +171,9 @@ fi
 
 if [ "$mode" = --slurm ] || [ "$mode" = --slurm-only ]; then
     # A one-node cluster in $work/slurm: munged on its own socket, slurmctld and slurmd
-    # on ports of their own, all as root, the node being this host.
+    # on ports of their own, all as root, the node being this host. The daemons live in
+    # /usr/sbin, which a minimal environment's PATH may leave out.
+    PATH=$PATH:/usr/sbin:/sbin
     for tool in munged slurmctld slurmd sbatch; do
         command -v "$tool" >/dev/null || fail "Slurm: $tool is missing (apt-get install slurm-wlm munge)"
     done
