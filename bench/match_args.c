@@ -508,19 +508,19 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
 }
 
 /* The KEY=VALUE words of -resign or -draw: each key of `keys` (a NULL-terminated list,
- * the first `required` of them needed) into its field, within [lo, hi]; "twosided=" takes
- * true or false. */
+ * the first `required` of them needed) into its field, within [lo, hi], noting it seen;
+ * "twosided=" takes true or false. */
 typedef struct AdjudicationKey {
     const char *key;
     int *field;
     long long lo, hi;
+    bool seen;
 } AdjudicationKey;
 
-static bool parse_adjudication_keys(const char *opt, const AdjudicationKey *keys, int required,
+static bool parse_adjudication_keys(const char *opt, AdjudicationKey *keys, int required,
                                     bool *twosided, const char *const *args, int count, char *err,
                                     size_t size)
 {
-    bool seen[8] = {false};
     for (int i = 0; i < count; i++) {
         if (twosided && strncmp(args[i], "twosided=", 9) == 0) {
             const char *v = args[i] + 9;
@@ -543,10 +543,10 @@ static bool parse_adjudication_keys(const char *opt, const AdjudicationKey *keys
             return fail(err, size, "%s: %s= needs a whole number from %lld to %lld, not '%.64s'",
                         opt, keys[k].key, keys[k].lo, keys[k].hi, args[i] + len + 1);
         *keys[k].field = (int)n;
-        seen[k] = true;
+        keys[k].seen = true;
     }
     for (int k = 0; k < required; k++)
-        if (!seen[k])
+        if (!keys[k].seen)
             return fail(err, size, "%s needs %s=", opt, keys[k].key);
     return true;
 }
@@ -554,10 +554,10 @@ static bool parse_adjudication_keys(const char *opt, const AdjudicationKey *keys
 static bool parse_resign(Adjudication *a, const char *const *args, int count, char *err,
                          size_t size)
 {
-    const AdjudicationKey keys[] = {
-        {"movecount", &a->resign_moves, 1, MATCH_ADJUDICATE_MOVES_MAX},
-        {"score", &a->resign_score, 1, MATCH_MATE_SCORE},
-        {NULL, NULL, 0, 0},
+    AdjudicationKey keys[] = {
+        {"movecount", &a->resign_moves, 1, MATCH_ADJUDICATE_MOVES_MAX, false},
+        {"score", &a->resign_score, 1, MATCH_MATE_SCORE, false},
+        {NULL, NULL, 0, 0, false},
     };
     a->resign_twosided = false;
     return parse_adjudication_keys("-resign", keys, 2, &a->resign_twosided, args, count, err, size);
@@ -565,11 +565,11 @@ static bool parse_resign(Adjudication *a, const char *const *args, int count, ch
 
 static bool parse_draw(Adjudication *a, const char *const *args, int count, char *err, size_t size)
 {
-    const AdjudicationKey keys[] = {
-        {"movecount", &a->draw_moves, 1, MATCH_ADJUDICATE_MOVES_MAX},
-        {"score", &a->draw_score, 0, MATCH_MATE_SCORE - 1},
-        {"movenumber", &a->draw_from_move, 0, MATCH_PLY_LIMIT / 2},
-        {NULL, NULL, 0, 0},
+    AdjudicationKey keys[] = {
+        {"movecount", &a->draw_moves, 1, MATCH_ADJUDICATE_MOVES_MAX, false},
+        {"score", &a->draw_score, 0, MATCH_MATE_SCORE - 1, false},
+        {"movenumber", &a->draw_from_move, 0, MATCH_PLY_LIMIT / 2, false},
+        {NULL, NULL, 0, 0, false},
     };
     a->draw_from_move = 0;
     return parse_adjudication_keys("-draw", keys, 2, NULL, args, count, err, size);
