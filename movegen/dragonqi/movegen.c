@@ -196,11 +196,13 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
     bool plain = !g->test_all && !g->in_check && !sword && type != DQ_ROYAL && type != DQ_ELF &&
                  dq_geo.kingdom[from] != DQ_OCEAN && !bb_has(g->royal_lines, from);
     /* Asked only whether a move exists: such a move answers at once, untested. */
-    DqBb off_lines = bb_minus(all, g->royal_lines);
-    if (plain && g->any_only && bb_any(off_lines)) {
-        int to = bb_lsb(off_lines);
-        keep(g, dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]));
-        return;
+    if (plain && g->any_only) {
+        DqBb off_lines = bb_minus(all, g->royal_lines);
+        if (bb_any(off_lines)) {
+            int to = bb_lsb(off_lines);
+            keep(g, dq_move_make(DQ_MK_NORMAL, from, to, code, p->sq[to]));
+            return;
+        }
     }
     while (bb_any(all)) {
         int to = bb_pop(&all);
