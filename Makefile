@@ -28,7 +28,7 @@ ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
 LDLIBS   = -pthread -lm
 
 OUT      = $(BUILD)/$(MODE)
-LIB_SRC  = $(wildcard engine/*.c engine/games/*.c movegen/*/*.c eval/*.c search/*.c protocol/*.c bench/*.c)
+LIB_SRC  = $(wildcard engine/*.c engine/games/*.c movegen/*/*.c eval/*.c nnue/*.c search/*.c protocol/*.c bench/*.c learn/*.c)
 LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
@@ -81,6 +81,12 @@ $(OUT)/fit-leaf: $(OUT)/bench/fit/leaf.o $(LIB_OBJ)
 $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# A game's evaluation embeds nets/<game>.nnue when the file exists (nnue/embed.h).
+.SECONDEXPANSION:
+$(OUT)/eval/%.o: eval/%.c $$(wildcard nets/$$*.nnue)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(if $(wildcard nets/$*.nnue),-DWYRM_NET='"nets/$*.nnue"') -c $< -o $@
 
 $(OUT)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)

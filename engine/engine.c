@@ -9,6 +9,7 @@
 
 #include "engine/perft.h"
 #include "engine/registry.h"
+#include "nnue/nnue.h"
 #include "search/thread.h"
 #include "search/tt.h"
 
@@ -52,25 +53,30 @@ struct OptionDef {
      * the parsed number for spins and checks, text the value as given). */
     size_t field;
     bool (*set)(Engine *e, long long value, const char *text, char *err);
+    const char *default_text; /* a string option's */
 };
 
 static bool set_variant(Engine *e, long long value, const char *text, char *err);
 static bool set_hash(Engine *e, long long value, const char *text, char *err);
 static bool clear_hash(Engine *e, long long value, const char *text, char *err);
+static bool set_use_nnue(Engine *e, long long value, const char *text, char *err);
+static bool set_eval_file(Engine *e, long long value, const char *text, char *err);
 
 #define FIELD(f) offsetof(Engine, f)
 
 static const OptionDef OPTIONS[] = {
-    {"UCI_Variant", OPTION_COMBO, 0, 0, 0, 0, set_variant},
-    {"Hash", OPTION_SPIN, 16, 1, TT_MB_MAX, 0, set_hash},
-    {"Threads", OPTION_SPIN, 1, 1, 1024, FIELD(threads), NULL},
-    {"MultiPV", OPTION_SPIN, 1, 1, 256, FIELD(multipv), NULL},
-    {"Ponder", OPTION_CHECK, 0, 0, 1, FIELD(ponder), NULL},
-    {"Move Overhead", OPTION_SPIN, 10, 0, 5000, FIELD(move_overhead), NULL},
-    {"NoProgressPlies", OPTION_SPIN, 200, 0, 100000, FIELD(no_progress_plies), NULL},
-    {"Contempt", OPTION_SPIN, ENGINE_CONTEMPT_DEFAULT, -100, 100, FIELD(contempt), NULL},
-    {"Skill Level", OPTION_SPIN, SEARCH_SKILL_FULL, 0, SEARCH_SKILL_FULL, FIELD(skill), NULL},
-    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, 0, clear_hash},
+    {"UCI_Variant", OPTION_COMBO, 0, 0, 0, 0, set_variant, NULL},
+    {"Hash", OPTION_SPIN, 16, 1, TT_MB_MAX, 0, set_hash, NULL},
+    {"Threads", OPTION_SPIN, 1, 1, 1024, FIELD(threads), NULL, NULL},
+    {"MultiPV", OPTION_SPIN, 1, 1, 256, FIELD(multipv), NULL, NULL},
+    {"Ponder", OPTION_CHECK, 0, 0, 1, FIELD(ponder), NULL, NULL},
+    {"Move Overhead", OPTION_SPIN, 10, 0, 5000, FIELD(move_overhead), NULL, NULL},
+    {"NoProgressPlies", OPTION_SPIN, 200, 0, 100000, FIELD(no_progress_plies), NULL, NULL},
+    {"Contempt", OPTION_SPIN, ENGINE_CONTEMPT_DEFAULT, -100, 100, FIELD(contempt), NULL, NULL},
+    {"Skill Level", OPTION_SPIN, SEARCH_SKILL_FULL, 0, SEARCH_SKILL_FULL, FIELD(skill), NULL, NULL},
+    {"Clear Hash", OPTION_BUTTON, 0, 0, 0, 0, clear_hash, NULL},
+    {"Use NNUE", OPTION_CHECK, 1, 0, 1, 0, set_use_nnue, NULL},
+    {"EvalFile", OPTION_STRING, 0, 0, 0, 0, set_eval_file, "<embedded>"},
 };
 enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
@@ -220,7 +226,8 @@ static void build_option_list(Engine *e)
     }
     for (int i = 0; i < OPTION_DEF_COUNT; i++) {
         const OptionDef *d = &OPTIONS[i];
-        OptionInfo info = {d->name, d->type, d->default_value, d->min, d->max, NULL, NULL, 0};
+        OptionInfo info = {d->name, d->type, d->default_value, d->min, d->max, d->default_text,
+                           NULL,    0};
         if (d->set == set_variant) {
             info.default_text = registry_default()->name;
             info.choices = e->variant_names;
@@ -346,6 +353,36 @@ static bool set_hash(Engine *e, long long value, const char *text, char *err)
 static bool clear_hash(Engine *e, long long value, const char *text, char *err)
 {
     (void)value, (void)text, (void)err;
+    tt_clear(&e->tt, e->threads);
+    return true;
+}
+
+/* The learned evaluations' switch, for every game that has one; the table's stored
+ * evaluations came from the other evaluation, so it is cleared. */
+static bool set_use_nnue(Engine *e, long long value, const char *text, char *err)
+{
+    (void)text, (void)err;
+    for (int i = 0; i < registry_count(); i++)
+        if (registry_game(i)->nnue)
+            registry_game(i)->nnue->disabled = !value;
+    tt_clear(&e->tt, e->threads);
+    return true;
+}
+
+/* The current game's net: a file, or "<embedded>"; on error the net in use stays. */
+static bool set_eval_file(Engine *e, long long value, const char *text, char *err)
+{
+    (void)value;
+    NnueSlot *slot = e->game->nnue;
+    if (!slot) {
+        snprintf(err, ERR_MAX, "EvalFile: %s has no learned evaluation", e->game->name);
+        return false;
+    }
+    char reason[NNUE_ERR_MAX];
+    if (!nnue_slot_load(slot, text, reason)) {
+        snprintf(err, ERR_MAX, "EvalFile %.200s: %s; the net in use stays", text, reason);
+        return false;
+    }
     tt_clear(&e->tt, e->threads);
     return true;
 }

@@ -29,10 +29,10 @@ typedef struct Engine Engine;
 
 /* ---- options ------------------------------------------------------------------------ */
 
-typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_COMBO, OPTION_BUTTON } OptionType;
+typedef enum { OPTION_SPIN, OPTION_CHECK, OPTION_COMBO, OPTION_BUTTON, OPTION_STRING } OptionType;
 
 /* One option as a GUI sees it. Spin: default/min/max; check: default 0 or 1; combo:
- * default_text and the choices. */
+ * default_text and the choices; string: default_text. */
 typedef struct OptionInfo {
     const char *name;
     OptionType type;

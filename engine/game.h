@@ -38,6 +38,7 @@
 #include "engine/types.h"
 
 struct GameDescription; /* engine/describe.h */
+struct NnueSlot;        /* nnue/nnue.h */
 
 /* How the shared search treats a game: switches and the scale of its margins. */
 typedef struct SearchParams {
@@ -140,8 +141,13 @@ typedef struct Game {
     /* Plies without progress that draw; 0 means the NoProgressPlies option decides. */
     int no_progress_plies;
 
+    /* The evaluation: the learned one where `nnue` holds a net and the `Use NNUE` option
+     * is on, the hand-written one otherwise (the game's evaluate chooses). */
     Score (*evaluate)(const void *pos);
     void (*eval_terms)(const void *pos, char *buf, size_t size);
+    /* The learned evaluation's features and net (NULL: the game has none). The engine's
+     * options switch and replace the net; `wyrm gen` and `wyrm train` read the features. */
+    struct NnueSlot *nnue;
 
     /* Move ordering: a small index per move for history tables, and a score for noisy
      * moves (higher first, e.g. value gained); a negative score marks a noisy move the game

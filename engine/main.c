@@ -5,6 +5,8 @@
  *   wyrm                        the protocol on stdin/stdout
  *   wyrm [-v GAME] COMMAND...   e.g. `wyrm bench`, `wyrm -v breakthrough perft 6`
  *   wyrm [-v GAME] match ...    a match between two engines (docs/match.md)
+ *   wyrm [-v GAME] gen ...      training data from self-play (docs/learning.md)
+ *   wyrm [-v GAME] train ...    a net trained on that data (docs/learning.md)
  *   wyrm --help | -h            the usage summary (the `help` command)
  *   wyrm --version              the version and build (the `version` command)
  *
@@ -21,6 +23,7 @@
 
 #include "bench/match.h"
 #include "engine/registry.h"
+#include "learn/learn.h"
 #include "protocol/protocol.h"
 
 enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
@@ -82,6 +85,10 @@ int main(int argc, char **argv)
     } else if (argc > first && strcmp(argv[first], "match") == 0) {
         status = match_main(argc - first - 1, (const char *const *)argv + first + 1,
                             engine_game(engine));
+    } else if (argc > first && strcmp(argv[first], "gen") == 0) {
+        status = gen_main(argc - first - 1, (const char *const *)argv + first + 1, engine);
+    } else if (argc > first && strcmp(argv[first], "train") == 0) {
+        status = train_main(argc - first - 1, (const char *const *)argv + first + 1, engine);
     } else if (argc > first) {
         status = run_command(protocol, argc, argv, first);
     } else {

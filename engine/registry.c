@@ -3,6 +3,8 @@
 #include <pthread.h>
 #include <strings.h>
 
+#include "nnue/nnue.h"
+
 #define GAME(symbol) extern const Game symbol;
 #include "engine/games.def"
 #undef GAME
@@ -20,9 +22,12 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void init_all(void)
 {
-    for (int i = 0; i < GAME_COUNT; i++)
+    for (int i = 0; i < GAME_COUNT; i++) {
         if (games[i]->init)
             games[i]->init();
+        if (games[i]->nnue)
+            nnue_slot_init(games[i]->nnue);
+    }
 }
 
 void registry_init(void) { pthread_once(&init_once, init_all); }

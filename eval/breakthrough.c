@@ -20,6 +20,9 @@
 
 #include <stdio.h>
 
+#include "nnue/embed.h"
+#include "nnue/nnue.h"
+
 #include "movegen/breakthrough/breakthrough.h"
 
 enum {
@@ -216,7 +219,7 @@ static int race(BtTerms us, BtTerms them)
     return 0;
 }
 
-Score breakthrough_evaluate(const void *vp)
+static Score breakthrough_hand_evaluate(const void *vp)
 {
     const BtPos *p = vp;
     BtTerms us = terms_of(p, p->side), them = terms_of(p, !p->side);
@@ -228,19 +231,48 @@ void breakthrough_eval_terms(const void *vp, char *buf, size_t size)
     const BtPos *p = vp;
     BtTerms w = terms_of(p, P1), b = terms_of(p, P2);
     int race_stm = p->side == P1 ? race(w, b) : race(b, w);
-    snprintf(buf, size,
-             "term      white  black\n"
-             "material  %5d  %5d\n"
-             "safety    %5d  %5d\n"
-             "mobility  %5d  %5d\n"
-             "pressure  %5d  %5d\n"
-             "runner    %5d  %5d\n"
-             "free      %5d  %5d\n"
-             "paths     %5d  %5d\n"
-             "race      %d for the side to move\n"
-             "tempo     %d for the side to move\n"
-             "total     %d (side to move)\n",
-             w.men, b.men, w.safety, b.safety, w.mobility, b.mobility, w.pressure, b.pressure,
-             w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths, race_stm, BT_TEMPO,
-             breakthrough_evaluate(p));
+    int n = snprintf(buf, size,
+                     "term      white  black\n"
+                     "material  %5d  %5d\n"
+                     "safety    %5d  %5d\n"
+                     "mobility  %5d  %5d\n"
+                     "pressure  %5d  %5d\n"
+                     "runner    %5d  %5d\n"
+                     "free      %5d  %5d\n"
+                     "paths     %5d  %5d\n"
+                     "race      %d for the side to move\n"
+                     "tempo     %d for the side to move\n"
+                     "total     %d (side to move)\n",
+                     w.men, b.men, w.safety, b.safety, w.mobility, b.mobility, w.pressure,
+                     b.pressure, w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths,
+                     race_stm, BT_TEMPO, breakthrough_hand_evaluate(p));
+    if (n >= 0 && (size_t)n < size)
+        nnue_describe(&breakthrough_nnue, p, buf + n, size - (size_t)n);
+}
+
+/* Learned evaluation inputs: a man of the perspective's side or of the enemy on each of
+ * the 64 squares (2 x 64), the board turned for Black; side to move decides only which
+ * perspective comes first. */
+static int net_features(const void *pos, int perspective, uint16_t *out)
+{
+    const BtPos *p = pos;
+    int n = nnue_squares64(p->men[perspective], perspective, 0, out, 0);
+    return nnue_squares64(p->men[!perspective], perspective, 64, out, n);
+}
+
+NNUE_EMBED(breakthrough_net)
+
+NnueSlot breakthrough_nnue = {
+    .game = "breakthrough",
+    .feature_count = 2 * 64,
+    .max_active = 64,
+    .default_hidden = 128,
+    .features = net_features,
+    .side_to_move = bt_side,
+    .embedded = NNUE_EMBEDDED(breakthrough_net),
+};
+
+Score breakthrough_evaluate(const void *pos)
+{
+    return nnue_or_hand(&breakthrough_nnue, pos, breakthrough_hand_evaluate);
 }

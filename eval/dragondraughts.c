@@ -25,6 +25,9 @@
 
 #include <stdio.h>
 
+#include "nnue/embed.h"
+#include "nnue/nnue.h"
+
 #include "movegen/dragondraughts/dragondraughts.h"
 
 enum {
@@ -76,7 +79,7 @@ static int total(DraughtsTerms t)
     return t.material + t.advance + t.runner + t.guard + t.support + t.attacked + t.mobility;
 }
 
-Score draughts_evaluate(const void *pos)
+static Score draughts_hand_evaluate(const void *pos)
 {
     const DraughtsPos *p = pos;
     int us = p->side;
@@ -90,19 +93,51 @@ void draughts_eval_terms(const void *pos, char *buf, size_t size)
 {
     const DraughtsPos *p = pos;
     DraughtsTerms w = terms_of(p, P1), b = terms_of(p, P2);
-    snprintf(buf, size,
-             "term      white  black\n"
-             "material  %5d  %5d\n"
-             "advance   %5d  %5d\n"
-             "runner    %5d  %5d\n"
-             "guard     %5d  %5d\n"
-             "support   %5d  %5d\n"
-             "attacked  %5d  %5d\n"
-             "mobility  %5d  %5d\n"
-             "sum       %5d  %5d\n"
-             "tempo     %d for the side to move\n"
-             "total     %d (side to move)\n",
-             w.material, b.material, w.advance, b.advance, w.runner, b.runner, w.guard, b.guard,
-             w.support, b.support, w.attacked, b.attacked, w.mobility, b.mobility, total(w),
-             total(b), DD_TEMPO, draughts_evaluate(p));
+    int n = snprintf(buf, size,
+                     "term      white  black\n"
+                     "material  %5d  %5d\n"
+                     "advance   %5d  %5d\n"
+                     "runner    %5d  %5d\n"
+                     "guard     %5d  %5d\n"
+                     "support   %5d  %5d\n"
+                     "attacked  %5d  %5d\n"
+                     "mobility  %5d  %5d\n"
+                     "sum       %5d  %5d\n"
+                     "tempo     %d for the side to move\n"
+                     "total     %d (side to move)\n",
+                     w.material, b.material, w.advance, b.advance, w.runner, b.runner, w.guard,
+                     b.guard, w.support, b.support, w.attacked, b.attacked, w.mobility, b.mobility,
+                     total(w), total(b), DD_TEMPO, draughts_hand_evaluate(p));
+    if (n >= 0 && (size_t)n < size)
+        nnue_describe(&draughts_nnue, p, buf + n, size - (size_t)n);
+}
+
+/* Learned evaluation inputs: the perspective's men, its Daimyos, the enemy's men and the
+ * enemy's Daimyos on each of the 64 squares (4 x 64), the board turned for Black. The
+ * no-progress count is left out: it decides only long Daimyo endings. */
+static int net_features(const void *pos, int perspective, uint16_t *out)
+{
+    const DraughtsPos *p = pos;
+    Bb64 own = p->pieces[perspective], enemy = p->pieces[!perspective];
+    int n = nnue_squares64(own & ~p->kings, perspective, 0, out, 0);
+    n = nnue_squares64(own & p->kings, perspective, 64, out, n);
+    n = nnue_squares64(enemy & ~p->kings, perspective, 128, out, n);
+    return nnue_squares64(enemy & p->kings, perspective, 192, out, n);
+}
+
+NNUE_EMBED(dragondraughts_net)
+
+NnueSlot draughts_nnue = {
+    .game = "dragondraughts",
+    .feature_count = 4 * 64,
+    .max_active = 64,
+    .default_hidden = 128,
+    .features = net_features,
+    .side_to_move = dd_side,
+    .embedded = NNUE_EMBEDDED(dragondraughts_net),
+};
+
+Score draughts_evaluate(const void *pos)
+{
+    return nnue_or_hand(&draughts_nnue, pos, draughts_hand_evaluate);
 }

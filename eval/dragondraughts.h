@@ -8,6 +8,10 @@
 #include <stddef.h>
 
 #include "engine/types.h"
+#include "nnue/nnue.h"
 
+/* The learned evaluation where a net is in use, the hand-written one otherwise. */
 Score draughts_evaluate(const void *pos);
+/* The learned evaluation's features and net. */
+extern NnueSlot draughts_nnue;
 void draughts_eval_terms(const void *pos, char *buf, size_t size);

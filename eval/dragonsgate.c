@@ -20,6 +20,9 @@
 
 #include <stdio.h>
 
+#include "nnue/embed.h"
+#include "nnue/nnue.h"
+
 #include "movegen/dragonsgate/dragonsgate.h"
 
 enum {
@@ -99,7 +102,7 @@ static Score clamp_eval(int v)
     return v <= -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX + 1 : v;
 }
 
-Score dragonsgate_evaluate(const void *vp)
+static Score dragonsgate_hand_evaluate(const void *vp)
 {
     const DgPos *p = vp;
     DgTerms t[2];
@@ -113,17 +116,46 @@ void dragonsgate_eval_terms(const void *vp, char *buf, size_t size)
     DgTerms t[2];
     terms_both(p, t);
     const DgTerms w = t[P1], b = t[P2];
-    snprintf(buf, size,
-             "term      white  black\n"
-             "material  %5d  %5d\n"
-             "advance   %5d  %5d\n"
-             "blocked   %5d  %5d\n"
-             "threat    %5d  %5d\n"
-             "runner    %5d  %5d\n"
-             "gate      %5d  %5d\n"
-             "race      %5d  %5d\n"
-             "tempo     %d for the side to move\n"
-             "total     %d (side to move)\n",
-             w.material, b.material, w.advance, b.advance, w.blocked, b.blocked, w.threat, b.threat,
-             w.runner, b.runner, w.gate, b.gate, w.race, b.race, DG_TEMPO, dragonsgate_evaluate(p));
+    int n = snprintf(buf, size,
+                     "term      white  black\n"
+                     "material  %5d  %5d\n"
+                     "advance   %5d  %5d\n"
+                     "blocked   %5d  %5d\n"
+                     "threat    %5d  %5d\n"
+                     "runner    %5d  %5d\n"
+                     "gate      %5d  %5d\n"
+                     "race      %5d  %5d\n"
+                     "tempo     %d for the side to move\n"
+                     "total     %d (side to move)\n",
+                     w.material, b.material, w.advance, b.advance, w.blocked, b.blocked, w.threat,
+                     b.threat, w.runner, b.runner, w.gate, b.gate, w.race, b.race, DG_TEMPO,
+                     dragonsgate_hand_evaluate(p));
+    if (n >= 0 && (size_t)n < size)
+        nnue_describe(&dragonsgate_nnue, p, buf + n, size - (size_t)n);
+}
+
+/* Learned evaluation inputs: a Dragon of the perspective's side or of the enemy on each
+ * of the 64 squares (2 x 64), the board turned for North. */
+static int net_features(const void *pos, int perspective, uint16_t *out)
+{
+    const DgPos *p = pos;
+    int n = nnue_squares64(p->dragons[perspective], perspective, 0, out, 0);
+    return nnue_squares64(p->dragons[!perspective], perspective, 64, out, n);
+}
+
+NNUE_EMBED(dragonsgate_net)
+
+NnueSlot dragonsgate_nnue = {
+    .game = "dragonsgate",
+    .feature_count = 2 * 64,
+    .max_active = 64,
+    .default_hidden = 128,
+    .features = net_features,
+    .side_to_move = dg_side,
+    .embedded = NNUE_EMBEDDED(dragonsgate_net),
+};
+
+Score dragonsgate_evaluate(const void *pos)
+{
+    return nnue_or_hand(&dragonsgate_nnue, pos, dragonsgate_hand_evaluate);
 }

@@ -8,9 +8,13 @@
 #include <stddef.h>
 
 #include "engine/types.h"
+#include "nnue/nnue.h"
 
 /* The value of one Dragon, also the search's margin unit. */
 enum { DG_DRAGON_VALUE = 100 };
 
+/* The learned evaluation where a net is in use, the hand-written one otherwise. */
 Score dragonsgate_evaluate(const void *pos);
+/* The learned evaluation's features and net. */
+extern NnueSlot dragonsgate_nnue;
 void dragonsgate_eval_terms(const void *pos, char *buf, size_t size);

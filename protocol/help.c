@@ -58,7 +58,7 @@ static const char HELP_TEXT[] =
     "\n"
     "Options:";
 
-static const char *const TYPE_NAMES[] = {"spin", "check", "combo", "button"};
+static const char *const TYPE_NAMES[] = {"spin", "check", "combo", "button", "string"};
 
 void help_option_lines(Output *out, const Engine *engine)
 {
@@ -73,7 +73,7 @@ void help_option_lines(Output *out, const Engine *engine)
         else if (o.type == OPTION_CHECK)
             n += (size_t)snprintf(line + n, sizeof line - n, " default %s",
                                   o.default_value ? "true" : "false");
-        else if (o.type == OPTION_COMBO)
+        else if (o.type == OPTION_COMBO || o.type == OPTION_STRING)
             n += (size_t)snprintf(line + n, sizeof line - n, " default %s", o.default_text);
         for (int c = 0; c < o.choice_count && n < sizeof line; c++)
             n += (size_t)snprintf(line + n, sizeof line - n, " var %s", o.choices[c]);
@@ -100,7 +100,9 @@ void help_usage(Output *out, const Engine *engine)
                                       o.choices[c]);
             if (n < sizeof line)
                 snprintf(line + n, sizeof line - n, "; default %s", o.default_text);
-        } else
+        } else if (o.type == OPTION_STRING)
+            snprintf(line, sizeof line, "a path or %s (the default)", o.default_text);
+        else
             snprintf(line, sizeof line, "no value");
         output_line(out, "  %-16s %-6s %s", o.name, TYPE_NAMES[o.type], line);
     }

@@ -10,15 +10,17 @@
 #   movegen/<g>/...     movegen/<g>     the rules of one game
 #   eval/<g>.[ch]       eval/<g>        the evaluation of one game
 #   engine/...          engine          types, the Game interface, registry, engine object
-#   search/, protocol/, bench/          their own names
+#   nnue/                               nnue (the learned evaluation's net and inference)
+#   search/, protocol/, bench/, learn/  their own names
 # and may depend on:
 #   movegen/<g>: engine, itself (never eval, search, protocol, bench, nor another game)
-#   eval/<g>:    engine, movegen/<g>
-#   games/<g>:   engine, movegen/<g>, eval/<g>
+#   nnue:        engine
+#   eval/<g>:    engine, movegen/<g>, nnue
+#   games/<g>:   engine, movegen/<g>, eval/<g>, nnue
 #   search:      engine
 #   protocol:    engine, bench (the `bench` and `perftsuite` commands); it talks to the
 #                engine object's functions, never to the search pool
-#   bench:       anything but protocol, a game's rules or evaluation
+#   bench, learn: anything but protocol, a game's rules or evaluation
 #   engine:      anything but a game's rules or evaluation (games/ reached through the
 #                registry only, so only engine/registry.c names the tables)
 set -u
@@ -31,7 +33,9 @@ layer() {
     movegen/*/*) f=${1#movegen/}; echo "movegen/${f%%/*}" ;;
     eval/*) f=${1#eval/}; echo "eval/${f%%.*}" ;;
     engine/*) echo engine ;;
+    nnue/*) echo nnue ;;
     search/*) echo search ;;
+    learn/*) echo learn ;;
     protocol/*) echo protocol ;;
     bench/*) echo bench ;;
     *) echo other ;;
@@ -45,12 +49,14 @@ allowed() {
     game=${1#*/}
     case $1 in
     movegen/*) [ "$2" = engine ] ;;
-    eval/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] ;;
-    games/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = "eval/$game" ] ;;
+    nnue) [ "$2" = engine ] ;;
+    eval/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = nnue ] ;;
+    games/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = "eval/$game" ] ||
+        [ "$2" = nnue ] ;;
     search) [ "$2" = engine ] ;;
     protocol) [ "$2" = engine ] || [ "$2" = bench ] ;;
-    engine | bench)
-        [ "$1" = bench ] && [ "$2" = protocol ] && return 1
+    engine | bench | learn)
+        [ "$1" != engine ] && [ "$2" = protocol ] && return 1
         case $2 in
         movegen/* | eval/*) return 1 ;;
         games/*) [ "$3" = engine/registry.c ] ;;

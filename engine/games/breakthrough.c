@@ -68,6 +68,7 @@ const Game breakthrough_game = {
     .no_moves_result = RESULT_LOSS,
     .evaluate = breakthrough_evaluate,
     .eval_terms = breakthrough_eval_terms,
+    .nnue = &breakthrough_nnue,
     .move_index_count = 4096,
     .move_index = bt_move_index,
     .noisy_order = bt_noisy_order,

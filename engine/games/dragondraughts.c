@@ -63,6 +63,7 @@ const Game dragondraughts_game = {
     .no_moves_result = RESULT_LOSS,
     .evaluate = draughts_evaluate,
     .eval_terms = draughts_eval_terms,
+    .nnue = &draughts_nnue,
     .move_index_count = 64 * 64,
     .move_index = dd_move_index,
     .noisy_order = dd_noisy_order,

@@ -61,6 +61,7 @@ const Game dragonsgate_game = {
     .no_moves_result = RESULT_LOSS,
     .evaluate = dragonsgate_evaluate,
     .eval_terms = dragonsgate_eval_terms,
+    .nnue = &dragonsgate_nnue,
     .move_index_count = 4096,
     .move_index = dg_move_index,
     .noisy_order = dg_noisy_order,

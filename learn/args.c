@@ -1,0 +1,91 @@
+#include "learn/args.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_value(const ArgDef *d, const char *text, char *err, size_t err_size)
+{
+    char *end;
+    errno = 0;
+    switch (d->kind) {
+    case ARG_INT: {
+        long long v = strtoll(text, &end, 10);
+        if (errno || end == text || *end || v < d->min || v > d->max) {
+            snprintf(err, err_size, "-%s: '%.64s' is not an integer from %.0f to %.0f", d->name,
+                     text, d->min, d->max);
+            return false;
+        }
+        *(long long *)d->value = v;
+        return true;
+    }
+    case ARG_REAL: {
+        double v = strtod(text, &end);
+        if (errno || end == text || *end || !isfinite(v) || v < d->min || v > d->max) {
+            snprintf(err, err_size, "-%s: '%.64s' is not a number from %g to %g", d->name, text,
+                     d->min, d->max);
+            return false;
+        }
+        *(double *)d->value = v;
+        return true;
+    }
+    case ARG_BOOL:
+        if (strcmp(text, "true") && strcmp(text, "false")) {
+            snprintf(err, err_size, "-%s: '%.64s' is not true or false", d->name, text);
+            return false;
+        }
+        *(bool *)d->value = strcmp(text, "true") == 0;
+        return true;
+    case ARG_TEXT:
+        if (!*text) {
+            snprintf(err, err_size, "-%s: empty value", d->name);
+            return false;
+        }
+        *(const char **)d->value = text;
+        return true;
+    }
+    return false;
+}
+
+bool args_parse(const ArgDef *defs, int count, int argc, const char *const *argv, char *err,
+                size_t err_size)
+{
+    for (int i = 0; i < argc; i += 2) {
+        const ArgDef *d = NULL;
+        for (int k = 0; k < count && !d; k++)
+            if (argv[i][0] == '-' && strcmp(argv[i] + 1, defs[k].name) == 0)
+                d = &defs[k];
+        if (!d) {
+            snprintf(err, err_size, "unknown option '%.64s'", argv[i]);
+            return false;
+        }
+        if (i + 1 >= argc) {
+            snprintf(err, err_size, "-%s needs a value", d->name);
+            return false;
+        }
+        if (!parse_value(d, argv[i + 1], err, err_size))
+            return false;
+    }
+    return true;
+}
+
+void args_usage(const ArgDef *defs, int count, const char *command, const char *what)
+{
+    fprintf(stderr, "usage: wyrm [-v GAME] %s [-option value]...\n%s\n", command, what);
+    for (int k = 0; k < count; k++) {
+        const ArgDef *d = &defs[k];
+        char def[64] = "";
+        if (d->kind == ARG_INT)
+            snprintf(def, sizeof def, "%lld", *(long long *)d->value);
+        else if (d->kind == ARG_REAL)
+            snprintf(def, sizeof def, "%g", *(double *)d->value);
+        else if (d->kind == ARG_BOOL)
+            snprintf(def, sizeof def, "%s", *(bool *)d->value ? "true" : "false");
+        else
+            snprintf(def, sizeof def, "%s", *(const char **)d->value ? *(const char **)d->value
+                                                                      : "(required)");
+        fprintf(stderr, "  -%-14s %-12s %s\n", d->name, def, d->help);
+    }
+}

@@ -1,0 +1,38 @@
+/*
+ * The trainer behind `wyrm train` (docs/learning.md): one hidden layer per perspective with
+ * a squared clipped ReLU, trained with Adam on shuffled mini-batches to predict the
+ * win probability; writes a quantized net (nnue/nnue.h) and a float checkpoint.
+ *
+ * Target: lambda * result + (1 - lambda) * sigmoid(score / scale), where result is 1, 1/2
+ * or 0 and scale is fitted to the data (the scale at which sigmoid(score / scale) best
+ * predicts the results) unless given. Prediction: sigmoid(output); the net's evaluation is
+ * output * scale. Loss: mean squared error of the prediction.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine/game.h"
+
+typedef struct TrainConfig {
+    const char *const *data; /* data files */
+    int data_count;
+    const char *out;        /* quantized net */
+    const char *checkpoint; /* float state written after every epoch; NULL: none */
+    const char *resume;     /* float state to start from; NULL: a fresh net */
+    long long hidden, epochs, batch, seed, threads, max_positions;
+    double lr, lr_end, lambda, scale, validation;
+} TrainConfig;
+
+typedef struct TrainResult {
+    long long positions, training, validation;
+    double scale;
+    double first_validation_loss; /* before the first epoch */
+    double last_validation_loss;
+    double mean_quantization_error, max_quantization_error; /* evaluation units */
+    double bytes_per_position;
+} TrainResult;
+
+/* Trains a net for `game`; progress lines go to `log`. false with the reason on `log`. */
+bool train_run(const Game *game, const TrainConfig *config, FILE *log, TrainResult *result);
