@@ -84,8 +84,8 @@ void args_usage(const ArgDef *defs, int count, const char *command, const char *
         else if (d->kind == ARG_BOOL)
             snprintf(def, sizeof def, "%s", *(bool *)d->value ? "true" : "false");
         else
-            snprintf(def, sizeof def, "%s", *(const char **)d->value ? *(const char **)d->value
-                                                                      : "(required)");
+            snprintf(def, sizeof def, "%s",
+                     *(const char **)d->value ? *(const char **)d->value : "(required)");
         fprintf(stderr, "  -%-14s %-12s %s\n", d->name, def, d->help);
     }
 }

@@ -23,8 +23,8 @@ static bool header_ok(const unsigned char *h, size_t got, const char *path, cons
         return false;
     }
     if (get_u32(h + 8) != DATA_VERSION) {
-        snprintf(err, DATA_ERR_MAX, "%.200s: format version %u, this build reads version %d",
-                 path, get_u32(h + 8), DATA_VERSION);
+        snprintf(err, DATA_ERR_MAX, "%.200s: format version %u, this build reads version %d", path,
+                 get_u32(h + 8), DATA_VERSION);
         return false;
     }
     char file_game[DATA_GAME_MAX + 1];
@@ -70,8 +70,8 @@ int data_next(DataReader *r, DataRecord *rec, char *err)
         return -1;
     }
     if (fread(rec->fen, 1, n, r->file) != n || fread(tail, 1, 4, r->file) != 4) {
-        snprintf(err, DATA_ERR_MAX, "%.200s: record %ld (byte %lld): truncated", r->path,
-                 number, r->offset);
+        snprintf(err, DATA_ERR_MAX, "%.200s: record %ld (byte %lld): truncated", r->path, number,
+                 r->offset);
         return -1;
     }
     rec->fen[n] = '\0';

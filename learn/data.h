@@ -36,7 +36,7 @@ typedef struct DataRecord {
 typedef struct DataReader {
     FILE *file;
     char path[256];
-    long record;    /* records read so far */
+    long record;      /* records read so far */
     long long offset; /* bytes read so far */
 } DataReader;
 

@@ -143,8 +143,10 @@ static void play_game(Gen *gen, Engine *engine, long long number, GenBuffer *out
             move = list[rng_below(&rng, (uint64_t)n)];
         } else {
             GenSearch s = {0, INFO_EXACT, false, MOVE_NONE};
-            SearchLimits limits = {.depth = (int)c->depth, .nodes = (uint64_t)c->nodes,
-                                   .time = {-1, -1}, .multipv = 1};
+            SearchLimits limits = {.depth = (int)c->depth,
+                                   .nodes = (uint64_t)c->nodes,
+                                   .time = {-1, -1},
+                                   .multipv = 1};
             engine_go(engine, &limits, (SearchReport){&s, on_info, on_bestmove, NULL});
             engine_wait(engine);
             move = s.best;
@@ -244,8 +246,17 @@ static bool set_evaluation(Engine *engine, const char *evalfile, bool nnue, char
 
 int gen_main(int argc, const char *const *argv, Engine *engine)
 {
-    GenConfig c = {.games = 100, .nodes = 5000, .depth = 0, .random_plies = 8, .seed = 1,
-                   .workers = 1, .max_plies = 1000, .hash = GEN_HASH_MB, .out = NULL, .evalfile = NULL, .nnue = true};
+    GenConfig c = {.games = 100,
+                   .nodes = 5000,
+                   .depth = 0,
+                   .random_plies = 8,
+                   .seed = 1,
+                   .workers = 1,
+                   .max_plies = 1000,
+                   .hash = GEN_HASH_MB,
+                   .out = NULL,
+                   .evalfile = NULL,
+                   .nnue = true};
     const ArgDef defs[] = {
         {"out", ARG_TEXT, &c.out, 0, 0, "data file to append to"},
         {"games", ARG_INT, &c.games, 1, 1e9, "games to play"},
@@ -264,8 +275,10 @@ int gen_main(int argc, const char *const *argv, Engine *engine)
     if (argc == 0 || !args_parse(defs, def_count, argc, argv, err, sizeof err) || !c.out ||
         (!c.nodes && !c.depth)) {
         if (argc > 0)
-            fprintf(stderr, "gen: %s\n", err[0] ? err : !c.out ? "-out is required"
-                                                              : "give -nodes or -depth");
+            fprintf(stderr, "gen: %s\n",
+                    err[0]   ? err
+                    : !c.out ? "-out is required"
+                             : "give -nodes or -depth");
         args_usage(defs, def_count, "gen",
                    "Self-play games of the game chosen with -v, writing scored quiet positions.");
         return 2;

@@ -262,9 +262,15 @@ static double run_pass(const Model *m, const Dataset *d, const size_t *order, si
     pthread_t handle[TRAIN_THREADS_MAX];
     size_t n = last - first;
     for (int t = 0; t < threads; t++) {
-        pass[t] = (Pass){m, d, order, first + n * (size_t)t / (size_t)threads,
-                         first + n * (size_t)(t + 1) / (size_t)threads, scale, lambda,
-                         grads ? grads[t] : NULL, 0};
+        pass[t] = (Pass){m,
+                         d,
+                         order,
+                         first + n * (size_t)t / (size_t)threads,
+                         first + n * (size_t)(t + 1) / (size_t)threads,
+                         scale,
+                         lambda,
+                         grads ? grads[t] : NULL,
+                         0};
         if (grads)
             memset(grads[t], 0, m->size * sizeof(float));
         if (t > 0 && pthread_create(&handle[t], NULL, pass_run, &pass[t]) != 0)
@@ -291,7 +297,8 @@ static float clampf(float x, float limit) { return x > limit ? limit : x < -limi
 static void adam_step(Model *model, Adam *adam, const float *grad, double lr)
 {
     adam->step++;
-    double c1 = 1 - pow(ADAM_BETA1, (double)adam->step), c2 = 1 - pow(ADAM_BETA2, (double)adam->step);
+    double c1 = 1 - pow(ADAM_BETA1, (double)adam->step),
+           c2 = 1 - pow(ADAM_BETA2, (double)adam->step);
     float a = (float)(lr * sqrt(c2) / c1);
     size_t w2_start = (size_t)(model->w2 - model->p), b2_start = (size_t)(model->b2 - model->p);
     for (size_t i = 0; i < model->size; i++) {
@@ -318,8 +325,9 @@ typedef struct CheckpointHeader {
 static bool checkpoint_save(const char *path, const Game *game, const Model *m, const Adam *adam,
                             int epochs_done, double scale)
 {
-    CheckpointHeader h = {{0}, CHECKPOINT_VERSION, m->features, m->hidden, (uint32_t)epochs_done,
-                          {0}, scale, m->size, adam->step};
+    CheckpointHeader h = {
+        {0},     CHECKPOINT_VERSION, m->features, m->hidden, (uint32_t)epochs_done, {0}, scale,
+        m->size, adam->step};
     memcpy(h.magic, CKPT_MAGIC, sizeof h.magic);
     snprintf(h.game, sizeof h.game, "%s", game->name);
     FILE *f = fopen(path, "wb");
@@ -395,8 +403,8 @@ static NnueNet *quantize(const Model *m, const Game *game, double scale)
 
 /* The quantized net's evaluation against the float net's (output * its own scale) on
  * validation positions: mean and largest difference in evaluation units. */
-static void quantization_error(const Model *m, const NnueNet *net, const Dataset *d,
-                               size_t first, size_t last, TrainResult *r)
+static void quantization_error(const Model *m, const NnueNet *net, const Dataset *d, size_t first,
+                               size_t last, TrainResult *r)
 {
     float *acc = xalloc(2 * (size_t)m->hidden * sizeof *acc);
     _Alignas(64) static int16_t qacc[2][NNUE_HIDDEN_MAX];
@@ -496,7 +504,8 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
     if (ok) {
         double base = 0;
         for (size_t i = train_n; i < d.count; i++) {
-            double e = sigmoid(d.samples[i].score / scale) - target_of(&d.samples[i], scale, lambda);
+            double e =
+                sigmoid(d.samples[i].score / scale) - target_of(&d.samples[i], scale, lambda);
             base += e * e;
         }
         r->first_validation_loss =
@@ -511,8 +520,8 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
     for (int epoch = epochs_done; ok && epoch < c->epochs; epoch++) {
         int64_t epoch_start = now_ms();
         /* cosine decay from lr to lr_end over the run */
-        double lr = c->lr_end + 0.5 * (c->lr - c->lr_end) *
-                                    (1 + cos(M_PI * (double)epoch / (double)c->epochs));
+        double lr = c->lr_end +
+                    0.5 * (c->lr - c->lr_end) * (1 + cos(M_PI * (double)epoch / (double)c->epochs));
         shuffle(order, train_n, (uint64_t)c->seed, epoch);
         double train_loss = 0;
         for (size_t b = 0; b < train_n; b += (size_t)c->batch) {
@@ -578,9 +587,17 @@ int train_main(int argc, const char *const *argv, Engine *engine)
 {
     const Game *game = engine_game(engine);
     const char *files = NULL;
-    TrainConfig c = {.out = NULL, .hidden = game->nnue ? game->nnue->default_hidden : 128,
-                     .epochs = 30, .batch = 16384, .seed = 1, .threads = 1, .max_positions = 0,
-                     .lr = 0.001, .lr_end = 0.00001, .lambda = 0.3, .scale = 0,
+    TrainConfig c = {.out = NULL,
+                     .hidden = game->nnue ? game->nnue->default_hidden : 128,
+                     .epochs = 30,
+                     .batch = 16384,
+                     .seed = 1,
+                     .threads = 1,
+                     .max_positions = 0,
+                     .lr = 0.001,
+                     .lr_end = 0.00001,
+                     .lambda = 0.3,
+                     .scale = 0,
                      .validation = 0.05};
     const ArgDef defs[] = {
         {"data", ARG_TEXT, &files, 0, 0, "data files, comma-separated"},
