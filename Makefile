@@ -60,7 +60,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # The C files `make format` and `make format-check` cover: every tracked source and header.
 FORMAT_SRC = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 
-.PHONY: format format-check all run play test test-only check-deps board-test pictures bench perft debug tsan \
+.PHONY: format format-check all nets run play test test-only check-deps board-test pictures bench perft debug tsan \
         tsan-test pgo fuzz fuzz-run fit-tools clean help
 
 all: wyrm
@@ -105,6 +105,12 @@ $(OUT)/replay/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o $(OUT)/tes
 $(OUT)/fuzzer/%: $(LIB_OBJ) $(FUZZ_COMMON) $(OUT)/tests/fuzz/fuzz_%.o
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+## nets: remake nets/$(GAME).nnue from nothing: self-play and training as nets/$(GAME).recipe says (hours)
+nets: wyrm
+	@test -n "$(GAME)" || { echo "usage: make nets GAME=<game>, one of: $(patsubst nets/%.recipe,%,$(wildcard nets/*.recipe))"; exit 2; }
+	sh nets/make.sh $(GAME)
+	@$(MAKE) --no-print-directory wyrm
 
 ## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
 run: wyrm
