@@ -685,10 +685,13 @@ static void cmd_quit(Protocol *p, const Tokens *t)
 
 /* ---- dispatch ------------------------------------------------------------------------- */
 
-/* When a command acts. AT_ONCE: on arrival, about the position as last set (a search may
- * run meanwhile). IN_TURN: once every job and command before it has finished. CONTROL:
- * on arrival, on the running job. */
-typedef enum { AT_ONCE, IN_TURN, CONTROL } When;
+/* When a command acts. READ: a command that only reads the engine (d, moves, query, ...);
+ * it answers on arrival when nothing is queued (a search may run meanwhile, from the
+ * position as last set), and otherwise in turn, so it always answers about the position
+ * the commands before it set. IN_TURN: once every job and command before it has finished.
+ * CONTROL: on arrival, ahead of anything queued, on the running job (isready says only
+ * that wyrm is alive). */
+typedef enum { READ, IN_TURN, CONTROL } When;
 
 typedef struct Command {
     const char *name;
@@ -697,9 +700,9 @@ typedef struct Command {
 } Command;
 
 static const Command COMMANDS[] = {
-    {"uci", AT_ONCE, cmd_uci},
-    {"ugi", AT_ONCE, cmd_ugi},
-    {"isready", AT_ONCE, cmd_isready},
+    {"uci", READ, cmd_uci},
+    {"ugi", READ, cmd_ugi},
+    {"isready", CONTROL, cmd_isready},
     {"setoption", IN_TURN, cmd_setoption},
     {"ucinewgame", IN_TURN, cmd_newgame},
     {"uginewgame", IN_TURN, cmd_newgame},
@@ -708,17 +711,17 @@ static const Command COMMANDS[] = {
     {"stop", CONTROL, cmd_stop},
     {"ponderhit", CONTROL, cmd_ponderhit},
     {"quit", IN_TURN, cmd_quit},
-    {"query", AT_ONCE, cmd_query},
-    {"d", AT_ONCE, cmd_display},
-    {"moves", AT_ONCE, cmd_moves},
-    {"json", AT_ONCE, cmd_json},
-    {"eval", AT_ONCE, cmd_eval},
+    {"query", READ, cmd_query},
+    {"d", READ, cmd_display},
+    {"moves", READ, cmd_moves},
+    {"json", READ, cmd_json},
+    {"eval", READ, cmd_eval},
     {"perft", IN_TURN, cmd_perft},
     {"bench", IN_TURN, cmd_bench},
     {"perftsuite", IN_TURN, cmd_perftsuite},
     {"stoplatency", IN_TURN, cmd_stoplatency},
-    {"help", AT_ONCE, cmd_help},
-    {"version", AT_ONCE, cmd_version},
+    {"help", READ, cmd_help},
+    {"version", READ, cmd_version},
 };
 
 /* The command named by the first word of line, or NULL; the word is copied to name. */
@@ -807,7 +810,7 @@ bool protocol_handle(Protocol *p, const char *line)
         ;
     else if (!c)
         error(p, "unknown command '%.64s'", name);
-    else if (c->when != IN_TURN)
+    else if (c->when == CONTROL || (c->when == READ && !p->queue))
         run_line(p, c, line);
     else {
         if (c->run == cmd_quit) {

@@ -58,9 +58,9 @@ START_TEST(queued_setoption_waits)
 }
 END_TEST
 
-/* d and isready answer at once, about the position as last set; the queued position is
- * set only after the search ends. */
-START_TEST(display_answers_at_once)
+/* isready answers at once; d, behind the queued position, waits for the search to end
+ * and the position to be set (tests/test_protocol_queue.c has every such command). */
+START_TEST(display_waits_for_queued_position)
 {
     char buf[256];
     char *out = t_session(BT "go infinite\nposition startpos moves a2a3\nd\nisready\nstop\n");
@@ -68,9 +68,9 @@ START_TEST(display_answers_at_once)
                *best = strstr(out, "bestmove ");
     ck_assert_ptr_nonnull(fen);
     ck_assert_ptr_nonnull(best);
-    ck_assert(fen < best && ready && ready < best);
+    ck_assert(best < fen && ready && ready < best);
     ck_assert(t_last_line(out, "Fen: ", buf, sizeof buf));
-    ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1");
+    ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
     free(out);
 }
 END_TEST
@@ -525,7 +525,7 @@ Suite *protocol_go_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, queued_go_waits_for_search);
     tcase_add_test(tc, queued_setoption_waits);
-    tcase_add_test(tc, display_answers_at_once);
+    tcase_add_test(tc, display_waits_for_queued_position);
     tcase_add_test(tc, piped_perft_then_quit);
     tcase_add_test(tc, stop_ends_perft_and_bench);
     tcase_add_test(tc, quit_stops_searches);
