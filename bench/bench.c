@@ -10,9 +10,9 @@
 #include <strings.h>
 #include <time.h>
 
+#include "core/perft.h"
+#include "core/registry.h"
 #include "engine/engine.h"
-#include "engine/perft.h"
-#include "engine/registry.h"
 #include "search/thread.h"
 
 enum { BENCH_DEFAULT_HASH = 16, BENCH_MAX_HASH = 65536, BENCH_MAX_THREADS = 1024 };

@@ -10,8 +10,8 @@
 #include <time.h>
 
 #include "bench/bench.h"
+#include "core/rng.h"
 #include "engine/engine.h"
-#include "engine/rng.h"
 
 typedef struct LatencyProbe {
     pthread_mutex_t lock;

@@ -1,10 +1,10 @@
-#include "engine/board8.h"
+#include "core/board8.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 
 /* The board field into `pos` through `place`; false with a one-line reason. */
 static bool board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size)

@@ -17,8 +17,8 @@
 
 #include <stddef.h>
 
-#include "engine/bitboard.h"
-#include "engine/types.h"
+#include "core/bitboard.h"
+#include "core/types.h"
 
 enum {
     B8_FILES = 8,
@@ -79,7 +79,7 @@ bool b8_fen_read(void *pos, const char *fen, B8Place place, int *side, int *half
 void b8_fen_write(const void *pos, B8LetterAt letter_at, int side, int halfmove, int fullmove,
                   char *buf, size_t size);
 
-/* Square names are describe_grid_name(B8_FILES, ...)'s (engine/describe.h): "a1" to "h8".
+/* Square names are describe_grid_name(B8_FILES, ...)'s (core/describe.h): "a1" to "h8".
  * The square named by the first two characters of `s`; -1 if they name none (a shorter
  * string included). */
 int b8_parse_square(const char *s);

@@ -2,7 +2,7 @@
  * The words every game shares for a finished game (repetition, the no-progress rule, no
  * legal move), which each game's verdict hook then refines, and the grid-cell helper.
  */
-#include "engine/describe.h"
+#include "core/describe.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -14,7 +14,7 @@
  */
 #pragma once
 
-#include "engine/game.h"
+#include "core/game.h"
 
 enum {
     DESCRIBE_CELLS_MAX = 256,

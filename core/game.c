@@ -1,4 +1,4 @@
-#include "engine/game.h"
+#include "core/game.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /*
  * The one interface between a game and everything else.
  *
- * Every game is a `const Game` table (engine/games/<game>.c, listed in engine/games.def)
+ * Every game is a `const Game` table (games/<game>.c, listed in core/games.def)
  * joining its rules (movegen/<game>/) and its evaluation (eval/<game>.c).
  * The protocol, the search, bench, perft and the tests reach a game only through it and
  * never ask which game they hold; where games need the search to behave differently, the
@@ -35,9 +35,9 @@
  */
 #pragma once
 
-#include "engine/types.h"
+#include "core/types.h"
 
-struct GameDescription; /* engine/describe.h */
+struct GameDescription; /* core/describe.h */
 
 /* How the shared search treats a game: switches and the scale of its margins. */
 typedef struct SearchParams {
@@ -160,7 +160,7 @@ typedef struct Game {
     const uint64_t *perft_reference;
 
     /* Cells, pieces, move touches, result in words and legend for people and GUIs
-     * (engine/describe.h): what `json` and `d` print. */
+     * (core/describe.h): what `json` and `d` print. */
     const struct GameDescription *describe;
 } Game;
 

@@ -1,4 +1,4 @@
-#include "engine/perft.h"
+#include "core/perft.h"
 
 #include <stdlib.h>
 

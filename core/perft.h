@@ -5,7 +5,7 @@
 
 #include <stdatomic.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 
 /* Leaf count at `depth`; uses the game's own perft when it has one. */
 uint64_t perft(const Game *game, const void *pos, int depth);

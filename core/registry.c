@@ -1,20 +1,20 @@
-#include "engine/registry.h"
+#include "core/registry.h"
 
 #include <pthread.h>
 #include <strings.h>
 
 #define GAME(symbol) extern const Game symbol;
-#include "engine/games.def"
+#include "core/games.def"
 #undef GAME
 
 static const Game *const games[] = {
 #define GAME(symbol) &symbol,
-#include "engine/games.def"
+#include "core/games.def"
 #undef GAME
 };
 
 enum { GAME_COUNT = sizeof(games) / sizeof(games[0]) };
-_Static_assert((int)GAME_COUNT <= (int)REGISTRY_MAX_GAMES, "engine/games.def lists too many games");
+_Static_assert((int)GAME_COUNT <= (int)REGISTRY_MAX_GAMES, "core/games.def lists too many games");
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 

@@ -1,12 +1,12 @@
 /*
- * The list of games wyrm plays, built from engine/games.def: adding a game is one line
- * there (its table lives in engine/games/<game>.c).
+ * The list of games wyrm plays, built from core/games.def: adding a game is one line
+ * there (its table lives in games/<game>.c).
  */
 #pragma once
 
-#include "engine/game.h"
+#include "core/game.h"
 
-/* The most games engine/games.def may list (registry.c checks it when it compiles), so
+/* The most games core/games.def may list (registry.c checks it when it compiles), so
  * that tables indexed by game, such as the engine's option values, can be fixed arrays. */
 enum { REGISTRY_MAX_GAMES = 64 };
 

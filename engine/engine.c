@@ -7,8 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/perft.h"
-#include "engine/registry.h"
+#include "core/perft.h"
+#include "core/registry.h"
 #include "search/thread.h"
 #include "search/tt.h"
 

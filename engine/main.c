@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/match.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "match/match.h"
 #include "protocol/protocol.h"
 
 enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };

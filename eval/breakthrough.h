@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 /* Builds the evaluation's tables; call once, after the rules' bt_init(). */
 void breakthrough_eval_init(void);

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 /* The value of one Dragon, also the search's margin unit. */
 enum { DG_DRAGON_VALUE = 100 };

@@ -5,7 +5,7 @@
  * one lock. Stopping (an SPRT decision or Ctrl-C) writes a byte into the abort pipe, which
  * every wait on an engine also polls, so no thread sleeps through it.
  */
-#include "bench/match.h"
+#include "match/match.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -15,11 +15,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "bench/match_game.h"
-#include "bench/match_openings.h"
-#include "bench/match_pgn.h"
-#include "bench/match_report.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "match/match_game.h"
+#include "match/match_openings.h"
+#include "match/match_pgn.h"
+#include "match/match_report.h"
 
 /* The write end of the running match's abort pipe, for the Ctrl-C handler; -1: none. */
 static atomic_int interrupt_fd = -1;

@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 
 enum {
     MATCH_ENGINES = 2,

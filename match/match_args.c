@@ -9,8 +9,8 @@
 #include <strings.h>
 #include <time.h>
 
-#include "bench/match.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "match/match.h"
 
 enum {
     ARGS_DEPTH_MAX = 1000,

@@ -1,4 +1,4 @@
-#include "bench/match_engine.h"
+#include "match/match_engine.h"
 
 #include <ctype.h>
 #include <inttypes.h>

@@ -18,8 +18,8 @@
 #include <pthread.h>
 #include <stdio.h>
 
-#include "bench/match.h"
-#include "bench/match_proc.h"
+#include "match/match.h"
+#include "match/match_proc.h"
 
 /* Where -debug traffic and warnings go, shared by every game thread. */
 typedef struct MatchLog {

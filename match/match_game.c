@@ -1,4 +1,4 @@
-#include "bench/match_game.h"
+#include "match/match_game.h"
 
 #include <inttypes.h>
 #include <stdlib.h>

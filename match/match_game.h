@@ -3,7 +3,7 @@
  *
  * The referee holds the game from its start position: the current position, the key of
  * every earlier position (for repetitions) and every ply in canonical text. It decides the
- * end through game_over() (engine/game.h), as the engine's `query result` does: the game's
+ * end through game_over() (core/game.h), as the engine's `query result` does: the game's
  * result(); no legal move gives the game's no_moves_result; then the no-progress rule (the
  * game's own ply count, or the match's -noprogress) and threefold repetition of a position
  * with the same side to move within the reversible plies; then the match's length
@@ -13,8 +13,8 @@
  */
 #pragma once
 
-#include "bench/match_engine.h"
-#include "engine/types.h"
+#include "core/types.h"
+#include "match/match_engine.h"
 
 typedef enum {
     TERM_NONE,

@@ -1,10 +1,10 @@
-#include "bench/match_openings.h"
+#include "match/match_openings.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 
 /* Decorrelates the per-opening generators of neighbouring indexes. */
 static const uint64_t OPENING_STREAM = 0xD1B54A32D192ED03ULL;

@@ -17,8 +17,8 @@
 
 #include <pthread.h>
 
-#include "bench/match.h"
 #include "engine/engine.h"
+#include "match/match.h"
 
 enum { OPENINGS_TRIES = 1000 };
 

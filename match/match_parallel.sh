@@ -6,7 +6,7 @@
 #
 #   -j JOBS        shards run at once on each host (default: one per core, GNU parallel's)
 #   -S SSHLOGINS   hosts, as GNU parallel's --sshlogin ("4/user@host1,host2,:" ...; ':' is
-#                  this machine); wyrm, the engines, bench/ and DIR must be at the same
+#                  this machine); wyrm, the engines, match/ and DIR must be at the same
 #                  paths on every host, DIR on a file system they share (NFS...)
 #   -w SECONDS     merge every SECONDS; once the SPRT has decided, stop the shards
 #

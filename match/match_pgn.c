@@ -1,4 +1,4 @@
-#include "bench/match_pgn.h"
+#include "match/match_pgn.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,7 @@
  */
 #pragma once
 
-#include "bench/match_game.h"
+#include "match/match_game.h"
 
 /* "1-0", "0-1", "1/2-1/2"; "*" for an aborted game. */
 const char *pgn_result(const Outcome *o);

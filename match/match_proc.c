@@ -1,7 +1,7 @@
 /* pipe2 and O_CLOEXEC pipes need the GNU feature set on glibc. */
 #define _GNU_SOURCE
 
-#include "bench/match_proc.h"
+#include "match/match_proc.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,11 +1,11 @@
-#include "bench/match_report.h"
+#include "match/match_report.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 
 static const int WIN_HALVES = 2, DRAW_HALVES = 1;
 /* The first engine's result in a results file, indexed by its points in halves. */

@@ -26,8 +26,8 @@
  */
 #pragma once
 
-#include "bench/match_game.h"
-#include "bench/match_stats.h"
+#include "match/match_game.h"
+#include "match/match_stats.h"
 
 enum { LOSER_DRAW = 2 };
 

@@ -1,4 +1,4 @@
-#include "bench/match_stats.h"
+#include "match/match_stats.h"
 
 #include <math.h>
 #include <stdio.h>

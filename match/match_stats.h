@@ -32,7 +32,7 @@
 
 #include <stdbool.h>
 
-#include "bench/match.h"
+#include "match/match.h"
 
 typedef struct MatchScore {
     int wins, draws, losses;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 
 typedef struct Buf {
     char *s;

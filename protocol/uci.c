@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "bench/bench.h"
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "protocol/help.h"
 #include "protocol/input.h"
 #include "protocol/json.h"

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 #include "search/movepick.h"
 #include "search/thread.h"
 #include "search/timeman.h"

@@ -9,8 +9,8 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "bench/match_proc.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "match/match_proc.h"
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"

@@ -19,9 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/match_proc.h"
-#include "engine/registry.h"
-#include "engine/rng.h"
+#include "core/registry.h"
+#include "core/rng.h"
+#include "match/match_proc.h"
 #include "tests/helpers.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)

@@ -3,13 +3,13 @@
  * from it ends (alpha-beta over the game's noisy moves with the static evaluation,
  * standing pat unless the game makes captures compulsory), as "FEN|plies", or
  * "end|plies" when the line reaches a finished game and "error|0" for a FEN the game
- * rejects. bench/fit/bt_fit.py evaluates its terms there, so that positions with
+ * rejects. eval/fit/bt_fit.py evaluates its terms there, so that positions with
  * captures pending can be fitted too.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 
 enum { LEAF_MAX_PLY = 16, LEAF_FEN_MAX = 512, LEAF_POS_MAX = 4096 };
 
