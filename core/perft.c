@@ -2,6 +2,8 @@
 
 #include <stdlib.h>
 
+#include "core/util.h"
+
 uint64_t perft_generic(const Game *game, const void *pos, int depth)
 {
     Move moves[MAX_MOVES];
@@ -11,9 +13,7 @@ uint64_t perft_generic(const Game *game, const void *pos, int depth)
     if (depth == 1)
         return (uint64_t)n;
     /* Children live on the heap: positions may be large and depths deep. */
-    unsigned char *child = malloc(game->pos_size);
-    if (!child)
-        abort();
+    unsigned char *child = xmalloc(game->pos_size);
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         game->make_move(pos, moves[i], child);
@@ -38,10 +38,8 @@ static uint64_t perft_stoppable(const Game *game, const void *pos, int depth,
 {
     if (depth <= PERFT_STOP_GRAIN || !stop)
         return perft(game, pos, depth);
-    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
-    unsigned char *child = malloc(game->pos_size);
-    if (!moves || !child)
-        abort();
+    Move *moves = xmalloc(sizeof(Move) * MAX_MOVES);
+    unsigned char *child = xmalloc(game->pos_size);
     int n = game->gen_moves(pos, moves);
     uint64_t total = 0;
     for (int i = 0; i < n && !atomic_load(stop); i++) {
@@ -60,9 +58,7 @@ uint64_t perft_divide(const Game *game, const void *pos, int depth, PerftDivideF
     char str[MOVE_STR_MAX];
     if (depth <= 0)
         return 1;
-    unsigned char *child = malloc(game->pos_size);
-    if (!child)
-        abort();
+    unsigned char *child = xmalloc(game->pos_size);
     int n = game->gen_moves(pos, moves);
     uint64_t total = 0;
     for (int i = 0; i < n && !(stop && atomic_load(stop)); i++) {

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/util.h"
 #include "match/match.h"
 #include "protocol/protocol.h"
 
@@ -36,9 +37,7 @@ static int run_command(Protocol *protocol, int argc, char **argv, int first)
     size_t len = 1;
     for (int i = first; i < argc; i++)
         len += strlen(argv[i]) + 1;
-    char *line = calloc(1, len);
-    if (!line)
-        abort();
+    char *line = xcalloc(1, len);
     for (int i = first; i < argc; i++) {
         strcat(line, argv[i]);
         if (i + 1 < argc)

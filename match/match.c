@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/registry.h"
+#include "core/util.h"
 #include "match/match_game.h"
 #include "match/match_openings.h"
 #include "match/match_pgn.h"
@@ -237,9 +238,7 @@ static void print_report(const Match *m)
 static void make_schedule(Match *m)
 {
     const MatchConfig *c = m->config;
-    m->schedule = malloc(sizeof *m->schedule * (size_t)c->games);
-    if (!m->schedule)
-        abort();
+    m->schedule = xmalloc(sizeof *m->schedule * (size_t)c->games);
     for (int game = 0; game < c->games; game++)
         if ((game / 2) % c->shards == c->shard - 1)
             m->schedule[m->scheduled++] = game;
@@ -313,9 +312,7 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
     if (ready) {
         print_header(m);
         int workers = config->concurrency < m->scheduled ? config->concurrency : m->scheduled;
-        Worker *pool = calloc((size_t)workers, sizeof *pool);
-        if (!pool)
-            abort();
+        Worker *pool = xcalloc((size_t)workers, sizeof *pool);
         for (int i = 0; i < workers; i++) {
             pool[i].match = m;
             for (int k = 0; k < MATCH_ENGINES; k++) {

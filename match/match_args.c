@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "core/registry.h"
+#include "core/util.h"
 #include "match/match.h"
 
 enum {
@@ -99,14 +100,6 @@ void match_usage(FILE *out)
         out);
 }
 
-static char *xstrdup(const char *s)
-{
-    char *d = strdup(s);
-    if (!d)
-        abort();
-    return d;
-}
-
 static bool fail(char *err, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
@@ -118,17 +111,6 @@ static bool fail(char *err, size_t size, const char *fmt, ...)
     vsnprintf(err, size, fmt, ap);
     va_end(ap);
     return false;
-}
-
-static bool parse_int(const char *s, long long lo, long long hi, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
 }
 
 /* A count option: "-games: '0' is not a whole number from 1 to 10000000". */
@@ -156,11 +138,9 @@ static bool parse_real(const char *s, double *out)
 static bool split_command(const char *cmd, char ***out, char *err, size_t size)
 {
     size_t len = strlen(cmd);
-    char **words = calloc(len / 2 + 2, sizeof *words);
-    char *word = malloc(len + 1);
+    char **words = xcalloc(len / 2 + 2, sizeof *words);
+    char *word = xmalloc(len + 1);
     int count = 0;
-    if (!words || !word)
-        abort();
     const char *s = cmd;
     while (*s) {
         while (isspace((unsigned char)*s))

@@ -7,6 +7,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/util.h"
+
 /* How long a process that was told `quit`, or that closed its output, gets to exit. */
 enum { CLIENT_QUIT_GRACE_MS = 1000, CLIENT_EXIT_GRACE_MS = 200, CLIENT_QUIT_WRITE_MS = 100 };
 
@@ -55,7 +57,7 @@ static bool send_line_within(EngineClient *c, const char *line, int64_t wait_us,
 {
     if (c->log && c->log->traffic)
         match_log(c->log, "%s > %s", c->name, line);
-    return proc_write_line(&c->proc, line, proc_now_us() + wait_us, abort_fd);
+    return proc_write_line(&c->proc, line, clock_now_us() + wait_us, abort_fd);
 }
 
 static bool send_line(EngineClient *c, const char *line)
@@ -100,7 +102,7 @@ static ClientStatus write_failure(EngineClient *c, const char *waiting_for, char
 {
     const char *line;
     ProcRead r;
-    int64_t deadline = proc_now_us() + CLIENT_EXIT_GRACE_MS * 1000;
+    int64_t deadline = clock_now_us() + CLIENT_EXIT_GRACE_MS * 1000;
     while ((r = receive_line(c, deadline, &line)) == PROC_LINE)
         ;
     return failure(c, r, waiting_for, detail, size);
@@ -162,7 +164,7 @@ bool client_info_score(const char *line, int *score)
  * lines seen meanwhile in option_errors. */
 static ClientStatus await_word(EngineClient *c, const char *word, char *detail, size_t size)
 {
-    int64_t deadline = proc_now_us() + timeout_us(c);
+    int64_t deadline = clock_now_us() + timeout_us(c);
     const char *line;
     for (;;) {
         ProcRead r = receive_line(c, deadline, &line);
@@ -182,10 +184,8 @@ static void remember_option(EngineClient *c, const char *line)
     const char *name = line + strlen("option name ");
     const char *end = strstr(name, " type ");
     size_t len = end ? (size_t)(end - name) : strlen(name);
-    c->offered = realloc(c->offered, sizeof *c->offered * (size_t)(c->offered_count + 1));
-    char *copy = malloc(len + 1);
-    if (!c->offered || !copy)
-        abort();
+    c->offered = xrealloc(c->offered, sizeof *c->offered * (size_t)(c->offered_count + 1));
+    char *copy = xmalloc(len + 1);
     memcpy(copy, name, len);
     copy[len] = 0;
     c->offered[c->offered_count++] = copy;
@@ -225,9 +225,7 @@ static bool offers(const EngineClient *c, const char *option)
 static bool send_option(EngineClient *c, const char *name, const char *value)
 {
     size_t size = strlen(name) + (value ? strlen(value) : 0) + 32;
-    char *cmd = malloc(size);
-    if (!cmd)
-        abort();
+    char *cmd = xmalloc(size);
     if (value)
         snprintf(cmd, size, "setoption name %s value %s", name, value);
     else
@@ -251,7 +249,7 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
     const char *hello_ok = ugi ? "ugiok" : "uciok";
     if (!send_line(c, ugi ? "ugi" : "uci"))
         return write_failure(c, hello_ok, detail, size);
-    int64_t deadline = proc_now_us() + timeout_us(c);
+    int64_t deadline = clock_now_us() + timeout_us(c);
     const char *line;
     for (;;) {
         ProcRead r = receive_line(c, deadline, &line);
@@ -316,7 +314,7 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
         reply.status = write_failure(c, "bestmove", reply.detail, sizeof reply.detail);
         return reply;
     }
-    int64_t start = proc_now_us();
+    int64_t start = clock_now_us();
     int64_t deadline = start + (budget_us > 0 ? budget_us : timeout_us(c));
     bool stopped = false;
     const char *line;
@@ -329,7 +327,7 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
                 reply.scored |= client_info_score(line, &reply.score);
                 continue;
             }
-            reply.elapsed_us = proc_now_us() - start;
+            reply.elapsed_us = clock_now_us() - start;
             const char *move = line + 8;
             while (isspace((unsigned char)*move))
                 move++;
@@ -343,12 +341,12 @@ MoveReply client_go(EngineClient *c, const char *position, const char *go, int64
              * stay for the next game. */
             send_line(c, "stop");
             stopped = true;
-            deadline = proc_now_us() + timeout_us(c);
+            deadline = clock_now_us() + timeout_us(c);
             continue;
         }
         reply.status = failure(c, r, stopped ? "bestmove after stop" : "bestmove", reply.detail,
                                sizeof reply.detail);
-        reply.elapsed_us = proc_now_us() - start;
+        reply.elapsed_us = clock_now_us() - start;
         return reply;
     }
 }
@@ -358,7 +356,7 @@ ClientStatus client_query_result(EngineClient *c, const char *position, char *an
 {
     if (!send_line(c, position) || !send_line(c, "query result"))
         return write_failure(c, "response", detail, detail_size);
-    int64_t deadline = proc_now_us() + timeout_us(c);
+    int64_t deadline = clock_now_us() + timeout_us(c);
     const char *line;
     for (;;) {
         ProcRead r = receive_line(c, deadline, &line);

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
+
 static const char *const TERMINATION_NAMES[TERM_COUNT] = {
     [TERM_NONE] = "none",
     [TERM_RULES] = "rules",
@@ -26,14 +28,6 @@ const char *match_termination_name(Termination t)
 }
 
 enum { REFEREE_START_CAPACITY = 256 };
-
-static void *xmalloc(size_t size)
-{
-    void *p = malloc(size ? size : 1);
-    if (!p)
-        abort();
-    return p;
-}
 
 bool referee_start(Referee *r, const Game *game, const char *fen, int no_progress, int max_plies,
                    char *err, size_t err_size)
@@ -80,10 +74,8 @@ void referee_play(Referee *r, Move move)
 {
     if (r->played == r->capacity) {
         r->capacity *= 2;
-        r->keys = realloc(r->keys, sizeof *r->keys * (size_t)r->capacity);
-        r->moves = realloc(r->moves, sizeof *r->moves * (size_t)r->capacity);
-        if (!r->keys || !r->moves)
-            abort();
+        r->keys = xrealloc(r->keys, sizeof *r->keys * (size_t)r->capacity);
+        r->moves = xrealloc(r->moves, sizeof *r->moves * (size_t)r->capacity);
     }
     const Game *g = r->game;
     r->keys[r->played] = game_repetition_key(g, r->pos);

@@ -5,24 +5,15 @@
 #include <string.h>
 
 #include "core/rng.h"
+#include "core/util.h"
 
 /* Decorrelates the per-opening generators of neighbouring indexes. */
 static const uint64_t OPENING_STREAM = 0xD1B54A32D192ED03ULL;
 
-static void *xrealloc(void *p, size_t size)
-{
-    void *q = realloc(p, size ? size : 1);
-    if (!q)
-        abort();
-    return q;
-}
-
 static void add_fen(OpeningBook *book, const char *fen)
 {
     book->fens = xrealloc(book->fens, sizeof *book->fens * (size_t)(book->count + 1));
-    book->fens[book->count] = strdup(fen);
-    if (!book->fens[book->count])
-        abort();
+    book->fens[book->count] = xstrdup(fen);
     book->count++;
 }
 
@@ -164,10 +155,8 @@ static bool random_walk(const Game *g, uint64_t *rng, int plies, unsigned char *
 static void make_random_opening(OpeningBook *book, int index, char *fen)
 {
     const Game *g = book->game;
-    unsigned char *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
+    unsigned char *pos = xmalloc(g->pos_size), *next = xmalloc(g->pos_size);
     char err[256], candidate[FEN_MAX];
-    if (!pos || !next)
-        abort();
     uint64_t rng = book->seed ^ ((uint64_t)index + 1) * OPENING_STREAM;
     Score best = SCORE_INFINITE;
     snprintf(fen, FEN_MAX, "%s", game_start_fen(g, NULL));

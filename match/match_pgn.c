@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
+
 enum { PGN_LINE_WIDTH = 80 };
 
 const char *pgn_result(const Outcome *o)
@@ -99,9 +101,7 @@ char *pgn_format(const GameRecord *r, const char *date)
     if (r->outcome.detail[0]) {
         /* A comment ends at the first '}', so one inside the reason becomes ')'. */
         size_t len = strlen(r->outcome.detail);
-        char *comment = malloc(len + 3);
-        if (!comment)
-            abort();
+        char *comment = xmalloc(len + 3);
         comment[0] = '{';
         for (size_t i = 0; i < len; i++)
             comment[i + 1] = r->outcome.detail[i] == '}' ? ')' : r->outcome.detail[i];

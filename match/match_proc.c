@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 
 #include "match/match_proc.h"
+#include "core/util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,17 +21,10 @@ extern char **environ;
 
 enum { PROC_BUF_START = 4096, PROC_REAP_POLL_US = 2000 };
 
-int64_t proc_now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /* poll() takes milliseconds; round up so a deadline is never reported early. */
 static int poll_timeout(int64_t deadline_us)
 {
-    int64_t left = deadline_us - proc_now_us();
+    int64_t left = deadline_us - clock_now_us();
     if (left <= 0)
         return 0;
     int64_t ms = (left + 999) / 1000;
@@ -89,9 +83,7 @@ bool proc_start(EngineProc *p, char *const argv[], char *err, size_t err_size)
     p->to_engine = in[1];
     p->from_engine = out[0];
     p->cap = PROC_BUF_START;
-    p->buf = malloc(p->cap);
-    if (!p->buf)
-        abort();
+    p->buf = xmalloc(p->cap);
     return true;
 }
 
@@ -108,9 +100,7 @@ bool proc_write_line(EngineProc *p, const char *line, int64_t deadline_us, int a
     if (p->pid <= 0 || p->to_engine < 0)
         return false;
     size_t len = strlen(line);
-    char *text = malloc(len + 1);
-    if (!text)
-        abort();
+    char *text = xmalloc(len + 1);
     memcpy(text, line, len);
     text[len++] = '\n';
     size_t done = 0;
@@ -202,9 +192,7 @@ ProcRead proc_read_line(EngineProc *p, int64_t deadline_us, int abort_fd, const 
         /* One byte always stays free for the NUL that ends a line cut short. */
         while (p->cap - p->len - 1 < PROC_BUF_START) {
             p->cap *= 2;
-            p->buf = realloc(p->buf, p->cap);
-            if (!p->buf)
-                abort();
+            p->buf = xrealloc(p->buf, p->cap);
         }
         ssize_t n = read(p->from_engine, p->buf + p->len, p->cap - p->len - 1);
         if (n > 0)
@@ -243,14 +231,14 @@ static const char *signal_name(int sig)
 /* Waits up to grace_ms for the child to exit by itself; true once reaped. */
 static bool reap_within(EngineProc *p, int grace_ms)
 {
-    int64_t deadline = proc_now_us() + (int64_t)grace_ms * 1000;
+    int64_t deadline = clock_now_us() + (int64_t)grace_ms * 1000;
     while (!p->reaped) {
         pid_t r = waitpid(p->pid, &p->wait_status, WNOHANG);
         if (r == p->pid || (r < 0 && errno != EINTR)) {
             p->reaped = true;
             break;
         }
-        if (proc_now_us() >= deadline)
+        if (clock_now_us() >= deadline)
             break;
         struct timespec pause = {0, PROC_REAP_POLL_US * 1000};
         nanosleep(&pause, NULL);

@@ -19,6 +19,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "core/util.h"
+
 typedef struct EngineProc {
     pid_t pid;       /* 0: no process */
     int to_engine;   /* write end of the engine's stdin */
@@ -35,9 +37,6 @@ typedef enum { PROC_LINE, PROC_TIMEOUT, PROC_EOF, PROC_ABORTED } ProcRead;
 
 /* Longest engine output line kept; longer lines are cut to this length. */
 enum { PROC_LINE_MAX = 1 << 16 };
-
-/* Monotonic time in microseconds. */
-int64_t proc_now_us(void);
 
 /* Starts argv[0] (searched in PATH) with argv; false with the reason in err. */
 bool proc_start(EngineProc *p, char *const argv[], char *err, size_t err_size);

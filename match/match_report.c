@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/registry.h"
+#include "core/util.h"
 
 static const int WIN_HALVES = 2, DRAW_HALVES = 1;
 /* The first engine's result in a results file, indexed by its points in halves. */
@@ -396,10 +397,8 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
         ok = read_header(&m, f, i == 0 ? &m.first : &h);
         if (ok && i == 0) {
             h = m.first;
-            m.results = calloc((size_t)h.games, sizeof *m.results);
-            m.shard_seen = calloc((size_t)h.shards + 1, sizeof *m.shard_seen);
-            if (!m.results || !m.shard_seen)
-                abort();
+            m.results = xcalloc((size_t)h.games, sizeof *m.results);
+            m.shard_seen = xcalloc((size_t)h.shards + 1, sizeof *m.shard_seen);
         }
         ok = ok && same_match(&m, &h);
         if (ok && m.shard_seen[h.shard]) {
@@ -432,9 +431,7 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
     }
     if (ok) {
         MatchTally t = {0};
-        GameResult *tallied = calloc((size_t)m.first.games, sizeof *tallied);
-        if (!tallied)
-            abort();
+        GameResult *tallied = xcalloc((size_t)m.first.games, sizeof *tallied);
         for (int g = 0; g < m.first.games; g++)
             if (m.results[g].number)
                 tally_add(&t, tallied, m.first.games, &m.results[g]);

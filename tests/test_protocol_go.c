@@ -80,7 +80,7 @@ static void read_until(EngineProc *e, const char *prefix, char *buf, size_t size
 {
     const char *line;
     for (;;) {
-        ProcRead r = proc_read_line(e, proc_now_us() + 20000000, -1, &line);
+        ProcRead r = proc_read_line(e, clock_now_us() + 20000000, -1, &line);
         ck_assert_int_eq(r, PROC_LINE);
         if (strncmp(line, prefix, strlen(prefix)) == 0) {
             snprintf(buf, size, "%s", line);
@@ -99,7 +99,7 @@ START_TEST(position_right_after_bestmove)
     char *argv[] = {(char *)wyrm, NULL}, err[256], buf[512];
     EngineProc e = {0};
     ck_assert_msg(proc_start(&e, argv, err, sizeof err), "%s", err);
-    int64_t deadline = proc_now_us() + 20000000;
+    int64_t deadline = clock_now_us() + 20000000;
     ck_assert(proc_write_line(&e, "setoption name UCI_Variant value breakthrough", deadline, -1));
     for (int i = 0; i < 30; i++) {
         bool perft = i % 3 == 2;
