@@ -28,7 +28,8 @@ ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -pthread -MMD -MP
 LDLIBS   = -pthread -lm
 
 OUT      = $(BUILD)/$(MODE)
-LIB_SRC  = $(wildcard engine/*.c engine/games/*.c movegen/*/*.c eval/*.c nnue/*.c search/*.c protocol/*.c bench/*.c learn/*.c)
+LIB_SRC  = $(wildcard core/*.c movegen/*/*.c nnue/*.c eval/*.c games/*.c search/*.c engine/*.c \
+                      bench/*.c protocol/*.c match/*.c learn/*.c)
 LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
@@ -72,10 +73,10 @@ wyrm: $(WYRM)
 $(WYRM): $(LIB_OBJ) $(MAIN_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
-## fit-tools: the capture-search leaf finder the evaluation fits use (bench/fit/)
+## fit-tools: the capture-search leaf finder the evaluation fits use (eval/fit/)
 fit-tools: $(OUT)/fit-leaf
 
-$(OUT)/fit-leaf: $(OUT)/bench/fit/leaf.o $(LIB_OBJ)
+$(OUT)/fit-leaf: $(OUT)/eval/fit/leaf.o $(LIB_OBJ)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
 $(OUT)/%.o: %.c

@@ -10,22 +10,13 @@
 #include <strings.h>
 #include <time.h>
 
+#include "core/perft.h"
+#include "core/registry.h"
+#include "core/util.h"
 #include "engine/engine.h"
-#include "engine/perft.h"
-#include "engine/registry.h"
 #include "search/thread.h"
 
 enum { BENCH_DEFAULT_HASH = 16, BENCH_MAX_HASH = 65536, BENCH_MAX_THREADS = 1024 };
-
-static bool parse_count(const char *s, int lo, int hi, int *out)
-{
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || *end || v < lo || v > hi)
-        return false;
-    *out = (int)v;
-    return true;
-}
 
 bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *err)
 {
@@ -43,7 +34,8 @@ bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *
     static const int lo[] = {0, 1, 1}, hi[] = {MAX_PLY - 1, BENCH_MAX_THREADS, BENCH_MAX_HASH};
     static const char *names[] = {"depth", "threads", "hash"};
     for (int f = 0; i < count; i++, f++) {
-        if (f == 3 || !parse_count(args[i], lo[f], hi[f], fields[f])) {
+        long long v;
+        if (f == 3 || !parse_int(args[i], lo[f], hi[f], &v)) {
             snprintf(err, ERR_MAX,
                      f == 3 ? "usage: bench [game|all] [depth] [threads] [hash] (extra '%.64s')"
                             : "bench: bad %s '%.64s'",
@@ -52,6 +44,7 @@ bool bench_parse_args(const char *const *args, int count, BenchArgs *out, char *
                 snprintf(err, ERR_MAX, "usage: bench [game|all] [depth] [threads] [hash]");
             return false;
         }
+        *fields[f] = (int)v;
     }
     return true;
 }
@@ -149,10 +142,10 @@ uint64_t bench_run(const BenchArgs *args, BenchOutput out, const atomic_bool *st
             SearchLimits limits = {.depth = args->depth ? args->depth : g->bench_depth,
                                    .time = {-1, -1},
                                    .multipv = 1};
-            int64_t start = now_ms();
+            int64_t start = clock_now_ms();
             engine_go(e, &limits, (SearchReport){&r, bench_info, bench_bestmove, NULL});
             wait_for_search(e, &r, stop);
-            int64_t ms = now_ms() - start;
+            int64_t ms = clock_now_ms() - start;
             uint64_t nodes = engine_nodes(e);
             total_nodes += nodes;
             total_ms += ms;
@@ -185,9 +178,9 @@ bool bench_perft_suite(BenchOutput out, const atomic_bool *stop)
         char err[ERR_MAX];
         if (!pos || !g->fen_read(pos, game_start_fen(g, NULL), err, sizeof err))
             abort();
-        int64_t start = now_ms();
+        int64_t start = clock_now_ms();
         uint64_t nodes = perft(g, pos, depth);
-        int64_t ms = now_ms() - start;
+        int64_t ms = clock_now_ms() - start;
         bool ok = nodes == g->perft_reference[depth - 1];
         all_ok &= ok;
         bench_print(out,

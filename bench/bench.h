@@ -7,7 +7,7 @@
 
 #include <stdatomic.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 
 /* Where bench results go: one call per line (no newline). */
 typedef struct BenchOutput {

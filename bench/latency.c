@@ -10,8 +10,9 @@
 #include <time.h>
 
 #include "bench/bench.h"
+#include "core/rng.h"
+#include "core/util.h"
 #include "engine/engine.h"
-#include "engine/rng.h"
 
 typedef struct LatencyProbe {
     pthread_mutex_t lock;
@@ -19,13 +20,6 @@ typedef struct LatencyProbe {
     bool answered;
     int64_t answered_us;
 } LatencyProbe;
-
-static int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static void ignore_info(void *ctx, const SearchInfo *info) { (void)ctx, (void)info; }
 
@@ -35,7 +29,7 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
     (void)best, (void)ponder;
     pthread_mutex_lock(&p->lock);
     p->answered = true;
-    p->answered_us = now_us();
+    p->answered_us = clock_now_us();
     pthread_cond_signal(&p->done);
     pthread_mutex_unlock(&p->lock);
 }
@@ -71,7 +65,7 @@ int64_t bench_stop_latency(const Game *game, int count, int threads, BenchOutput
         int64_t delay = MIN_DELAY_MS + (int64_t)rng_below(&seed, DELAY_SPREAD_MS);
         struct timespec ts = {(time_t)(delay / 1000), (long)(delay % 1000) * 1000000L};
         nanosleep(&ts, NULL);
-        int64_t stop_us = now_us();
+        int64_t stop_us = clock_now_us();
         engine_stop(e);
         pthread_mutex_lock(&probe.lock);
         while (!probe.answered)

@@ -1,14 +1,15 @@
 #include "engine/engine.h"
 
-#include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "engine/perft.h"
-#include "engine/registry.h"
+#include "core/perft.h"
+#include "core/registry.h"
+#include "core/util.h"
 #include "nnue/nnue.h"
 #include "search/thread.h"
 #include "search/tt.h"
@@ -93,14 +94,6 @@ static int game_index(const Game *g)
     return 0;
 }
 
-static void *xrealloc(void *p, size_t size)
-{
-    void *q = realloc(p, size ? size : 1);
-    if (!q)
-        abort();
-    return q;
-}
-
 /* Installs a position and history built elsewhere (all checks done), with the text of
  * the `position` line they came from. */
 static void install(Engine *e, const Game *g, const void *start, const void *pos, uint64_t *keys,
@@ -159,12 +152,10 @@ static bool build(Engine *e, const Game *g, const char *fen, const char *const *
         snprintf(err, ERR_MAX, "too many moves (%d, at most %d)", move_count, POSITION_MAX_MOVES);
         return false;
     }
-    unsigned char *start = malloc(g->pos_size), *pos = malloc(g->pos_size),
-                  *next = malloc(g->pos_size);
-    uint64_t *keys = malloc(sizeof(uint64_t) * ((size_t)move_count + 1));
-    Move *played = malloc(sizeof(Move) * ((size_t)move_count + 1));
-    if (!start || !pos || !next || !keys || !played)
-        abort();
+    unsigned char *start = xmalloc(g->pos_size), *pos = xmalloc(g->pos_size),
+                  *next = xmalloc(g->pos_size);
+    uint64_t *keys = xmalloc(sizeof(uint64_t) * ((size_t)move_count + 1));
+    Move *played = xmalloc(sizeof(Move) * ((size_t)move_count + 1));
     char reason[ERR_MAX - 64] = "";
     const char *text = fen ? fen : game_start_fen(g, e->game_options[game_index(g)]);
     bool ok = true;
@@ -211,14 +202,12 @@ static void build_option_list(Engine *e)
     int count = 0;
     for (int i = 0; i < registry_count(); i++)
         count += registry_game(i)->option_count;
-    e->options = calloc(OPTION_DEF_COUNT + (size_t)count, sizeof *e->options);
+    e->options = xcalloc(OPTION_DEF_COUNT + (size_t)count, sizeof *e->options);
     int names = 0;
     for (int i = 0; i < registry_count(); i++)
         for (const char *const *a = registry_game(i)->aliases; a && *a; a++)
             names++;
-    e->variant_names = calloc((size_t)(registry_count() + names), sizeof *e->variant_names);
-    if (!e->options || !e->variant_names)
-        abort();
+    e->variant_names = xcalloc((size_t)(registry_count() + names), sizeof *e->variant_names);
     for (int i = 0; i < registry_count(); i++) {
         e->variant_names[e->variant_count++] = registry_game(i)->name;
         for (const char *const *a = registry_game(i)->aliases; a && *a; a++)
@@ -409,17 +398,6 @@ static bool set_game_option(Engine *e, const OptionInfo *info, const char *value
     return true;
 }
 
-static bool parse_number(const char *s, long long *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end)
-        return false;
-    *out = v;
-    return true;
-}
-
 int engine_option_count(const Engine *e) { return e->option_count; }
 OptionInfo engine_option_info(const Engine *e, int index) { return e->options[index]; }
 
@@ -440,7 +418,8 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
         return false;
     }
     long long v = 0;
-    if (info->type == OPTION_SPIN && (!parse_number(value, &v) || v < info->min || v > info->max)) {
+    if (info->type == OPTION_SPIN &&
+        (!parse_int(value, LLONG_MIN, LLONG_MAX, &v) || v < info->min || v > info->max)) {
         snprintf(err, ERR_MAX, "invalid value '%.64s' for option %s (%lld..%lld)", value,
                  info->name, info->min, info->max);
         return false;
@@ -526,9 +505,7 @@ void engine_perft(Engine *e, int depth, PerftReport report)
 {
     pool_wait(e->pool);
     free(e->perft_pos);
-    e->perft_pos = malloc(e->game->pos_size);
-    if (!e->perft_pos)
-        abort();
+    e->perft_pos = xmalloc(e->game->pos_size);
     memcpy(e->perft_pos, e->pos, e->game->pos_size);
     e->perft_depth = depth;
     e->perft_report = report;

@@ -16,7 +16,7 @@
 
 #include <stdatomic.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 #include "search/search.h"
 
 enum { ERR_MAX = 512 };

@@ -21,9 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/match.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "core/util.h"
 #include "learn/learn.h"
+#include "match/match.h"
 #include "protocol/protocol.h"
 
 enum { EXIT_REFUSED = 1, EXIT_USAGE = 2 };
@@ -39,9 +40,7 @@ static int run_command(Protocol *protocol, int argc, char **argv, int first)
     size_t len = 1;
     for (int i = first; i < argc; i++)
         len += strlen(argv[i]) + 1;
-    char *line = calloc(1, len);
-    if (!line)
-        abort();
+    char *line = xcalloc(1, len);
     for (int i = first; i < argc; i++) {
         strcat(line, argv[i]);
         if (i + 1 < argc)

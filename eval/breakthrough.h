@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 #include "nnue/nnue.h"
 
 /* Builds the evaluation's tables; call once, after the rules' bt_init(). */

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 #include "nnue/nnue.h"
 
 /* The learned evaluation where a net is in use, the hand-written one otherwise. */

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 Score dragonface_evaluate(const void *pos);
 void dragonface_eval_terms(const void *pos, char *buf, size_t size);

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 Score dragonqi_evaluate(const void *pos);
 void dragonqi_eval_terms(const void *pos, char *buf, size_t size);

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 #include "nnue/nnue.h"
 
 /* The value of one Dragon, also the search's margin unit. */

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 Score td_evaluate(const void *pos);
 void td_eval_terms(const void *pos, char *buf, size_t size);

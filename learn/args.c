@@ -1,5 +1,7 @@
 #include "learn/args.h"
 
+#include "core/util.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -12,8 +14,8 @@ static bool parse_value(const ArgDef *d, const char *text, char *err, size_t err
     errno = 0;
     switch (d->kind) {
     case ARG_INT: {
-        long long v = strtoll(text, &end, 10);
-        if (errno || end == text || *end || v < d->min || v > d->max) {
+        long long v;
+        if (!parse_int(text, (long long)d->min, (long long)d->max, &v)) {
             snprintf(err, err_size, "-%s: '%.64s' is not an integer from %.0f to %.0f", d->name,
                      text, d->min, d->max);
             return false;

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
+#include "core/util.h"
 #include "learn/args.h"
 #include "learn/data.h"
 #include "learn/learn.h"
-#include "search/thread.h"
 
 enum {
     GEN_PROGRESS_MS = 5000,
@@ -83,9 +83,7 @@ static void buffer_add(GenBuffer *b, const void *data, size_t n)
 {
     if (b->length + n > b->capacity) {
         b->capacity = (b->length + n) * 2;
-        b->bytes = realloc(b->bytes, b->capacity);
-        if (!b->bytes)
-            abort();
+        b->bytes = xrealloc(b->bytes, b->capacity);
     }
     memcpy(b->bytes + b->length, data, n);
     b->length += n;
@@ -115,12 +113,10 @@ static void play_game(Gen *gen, Engine *engine, long long number, GenBuffer *out
     uint64_t rng = (uint64_t)c->seed * 0x9E3779B97F4A7C15ULL + (uint64_t)number;
     rng_next(&rng);
     size_t cap = (size_t)c->max_plies + 1;
-    char(*texts)[MOVE_STR_MAX] = malloc(cap * sizeof *texts);
-    const char **moves = malloc(cap * sizeof *moves);
-    Move *list = malloc(sizeof(Move) * (size_t)g->max_moves);
-    GenKept *kept = malloc(cap * sizeof *kept);
-    if (!texts || !moves || !list || !kept)
-        abort();
+    char(*texts)[MOVE_STR_MAX] = xmalloc(cap * sizeof *texts);
+    const char **moves = xmalloc(cap * sizeof *moves);
+    Move *list = xmalloc(sizeof(Move) * (size_t)g->max_moves);
+    GenKept *kept = xmalloc(cap * sizeof *kept);
     char err[ERR_MAX];
     int played = 0, kept_count = 0, winner = -1;
     engine_new_game(engine);
@@ -223,7 +219,7 @@ static void *worker(void *arg)
 
 static void report(Gen *gen, int64_t start)
 {
-    double seconds = (double)(now_ms() - start) / 1000.0;
+    double seconds = (double)(clock_now_ms() - start) / 1000.0;
     long long done = gen->written, total = gen->config.games;
     double left = done ? seconds * (double)(total - done) / (double)done : 0;
     fprintf(stderr, "gen: games %lld/%lld, positions %lld, %.0f positions/s, %.0f s left\n", done,
@@ -293,16 +289,12 @@ int gen_main(int argc, const char *const *argv, Engine *engine)
         fprintf(stderr, "gen: %s\n", data_err);
         return 1;
     }
-    gen.buffers = calloc((size_t)c.games, sizeof *gen.buffers);
-    if (!gen.buffers)
-        abort();
+    gen.buffers = xcalloc((size_t)c.games, sizeof *gen.buffers);
     pthread_mutex_init(&gen.lock, NULL);
     pthread_cond_init(&gen.progress, NULL);
     gen.workers_left = (int)c.workers;
-    pthread_t *threads = malloc(sizeof(pthread_t) * (size_t)c.workers);
-    if (!threads)
-        abort();
-    int64_t start = now_ms();
+    pthread_t *threads = xmalloc(sizeof(pthread_t) * (size_t)c.workers);
+    int64_t start = clock_now_ms();
     for (int i = 0; i < c.workers; i++)
         if (pthread_create(&threads[i], NULL, worker, &gen) != 0)
             abort();

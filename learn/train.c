@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
+#include "core/util.h"
 #include "learn/args.h"
 #include "learn/data.h"
 #include "learn/learn.h"
 #include "nnue/nnue.h"
-#include "search/thread.h"
 
 enum {
     TRAIN_THREADS_MAX = 64,
@@ -57,20 +57,12 @@ typedef struct Model {
     float *w1, *b1, *w2, *b2;
 } Model;
 
-static void *xalloc(size_t size)
-{
-    void *p = calloc(1, size ? size : 1);
-    if (!p)
-        abort();
-    return p;
-}
-
 static void model_init(Model *m, uint32_t features, uint32_t hidden)
 {
     m->features = features;
     m->hidden = hidden;
     m->size = (size_t)features * hidden + hidden + 2 * (size_t)hidden + 1;
-    m->p = xalloc(m->size * sizeof(float));
+    m->p = xcalloc(1, m->size * sizeof(float));
     m->w1 = m->p;
     m->b1 = m->w1 + (size_t)features * hidden;
     m->w2 = m->b1 + hidden;
@@ -104,8 +96,8 @@ static bool load_file(const Game *game, const char *path, Dataset *d, long long 
         fprintf(log, "train: %s\n", err);
         return false;
     }
-    DataRecord *rec = xalloc(sizeof *rec);
-    unsigned char *pos = xalloc(game->pos_size);
+    DataRecord *rec = xcalloc(1, sizeof *rec);
+    unsigned char *pos = xcalloc(1, game->pos_size);
     int status = 0;
     while ((limit <= 0 || (long long)d->count < limit) &&
            (status = data_next(&reader, rec, err)) > 0) {
@@ -116,15 +108,11 @@ static bool load_file(const Game *game, const char *path, Dataset *d, long long 
         }
         if (d->count == d->capacity) {
             d->capacity = d->capacity ? 2 * d->capacity : 1 << 16;
-            d->samples = realloc(d->samples, d->capacity * sizeof *d->samples);
-            if (!d->samples)
-                abort();
+            d->samples = xrealloc(d->samples, d->capacity * sizeof *d->samples);
         }
         if (d->feature_count + 2 * (uint64_t)slot->max_active > d->feature_capacity) {
             d->feature_capacity = 2 * (d->feature_capacity + 2 * (uint64_t)slot->max_active);
-            d->features = realloc(d->features, d->feature_capacity * sizeof *d->features);
-            if (!d->features)
-                abort();
+            d->features = xrealloc(d->features, d->feature_capacity * sizeof *d->features);
         }
         Sample *s = &d->samples[d->count++];
         int stm = slot->side_to_move(pos);
@@ -217,7 +205,7 @@ static void *pass_run(void *arg)
     Pass *t = arg;
     const Model *m = t->model;
     uint32_t h = m->hidden;
-    float *acc = xalloc(2 * (size_t)h * sizeof *acc), *dh = xalloc((size_t)h * sizeof *dh);
+    float *acc = xcalloc(1, 2 * (size_t)h * sizeof *acc), *dh = xcalloc(1, (size_t)h * sizeof *dh);
     float *g_w1 = t->grad, *g_b1 = g_w1 ? g_w1 + (size_t)m->features * h : NULL;
     float *g_w2 = g_b1 ? g_b1 + h : NULL, *g_b2 = g_w2 ? g_w2 + 2 * (size_t)h : NULL;
     double loss = 0;
@@ -382,15 +370,15 @@ static int16_t quantize16(double x, double limit)
 
 static NnueNet *quantize(const Model *m, const Game *game, double scale)
 {
-    NnueNet *net = xalloc(sizeof *net);
+    NnueNet *net = xcalloc(1, sizeof *net);
     net->feature_count = m->features;
     net->hidden = m->hidden;
     net->scale = (int32_t)lround(scale);
     snprintf(net->game, sizeof net->game, "%s", game->name);
     size_t w1 = (size_t)m->features * m->hidden;
-    net->w1 = xalloc(w1 * sizeof(int16_t));
-    net->b1 = xalloc(m->hidden * sizeof(int16_t));
-    net->w2 = xalloc(2 * (size_t)m->hidden * sizeof(int16_t));
+    net->w1 = xcalloc(1, w1 * sizeof(int16_t));
+    net->b1 = xcalloc(1, m->hidden * sizeof(int16_t));
+    net->w2 = xcalloc(1, 2 * (size_t)m->hidden * sizeof(int16_t));
     for (size_t i = 0; i < w1; i++)
         net->w1[i] = quantize16(m->w1[i] * NNUE_QA, INT16_MAX);
     for (uint32_t i = 0; i < m->hidden; i++)
@@ -406,7 +394,7 @@ static NnueNet *quantize(const Model *m, const Game *game, double scale)
 static void quantization_error(const Model *m, const NnueNet *net, const Dataset *d, size_t first,
                                size_t last, TrainResult *r)
 {
-    float *acc = xalloc(2 * (size_t)m->hidden * sizeof *acc);
+    float *acc = xcalloc(1, 2 * (size_t)m->hidden * sizeof *acc);
     _Alignas(64) static int16_t qacc[2][NNUE_HIDDEN_MAX];
     double total = 0, worst = 0;
     size_t n = 0;
@@ -455,7 +443,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
         return false;
     }
     int threads = (int)(c->threads < TRAIN_THREADS_MAX ? c->threads : TRAIN_THREADS_MAX);
-    int64_t start = now_ms();
+    int64_t start = clock_now_ms();
     Dataset d = {0};
     bool ok = true;
     for (int i = 0; i < c->data_count && ok; i++)
@@ -478,11 +466,11 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
             "train: %lld positions (%lld training, %lld validation, the last of the files), "
             "%.1f bytes each in memory, loaded in %.1f s\n",
             r->positions, r->training, r->validation, r->bytes_per_position,
-            (double)(now_ms() - start) / 1000.0);
+            (double)(clock_now_ms() - start) / 1000.0);
 
     Model m;
     model_init(&m, slot->feature_count, (uint32_t)c->hidden);
-    Adam adam = {xalloc(m.size * sizeof(float)), xalloc(m.size * sizeof(float)), 0};
+    Adam adam = {xcalloc(1, m.size * sizeof(float)), xcalloc(1, m.size * sizeof(float)), 0};
     int epochs_done = 0;
     double scale = c->scale;
     if (c->resume) {
@@ -493,10 +481,10 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
             scale = fit_scale(&d, (size_t)r->training);
     }
     r->scale = scale;
-    size_t *order = xalloc(d.count * sizeof *order);
-    float *grads[TRAIN_THREADS_MAX], *grad = xalloc(m.size * sizeof(float));
+    size_t *order = xcalloc(1, d.count * sizeof *order);
+    float *grads[TRAIN_THREADS_MAX], *grad = xcalloc(1, m.size * sizeof(float));
     for (int t = 0; t < threads; t++)
-        grads[t] = xalloc(m.size * sizeof(float));
+        grads[t] = xcalloc(1, m.size * sizeof(float));
     size_t train_n = (size_t)r->training, val_n = (size_t)r->validation;
     for (size_t i = 0; i < d.count; i++)
         order[i] = i;
@@ -518,7 +506,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
                 base / val_div);
     }
     for (int epoch = epochs_done; ok && epoch < c->epochs; epoch++) {
-        int64_t epoch_start = now_ms();
+        int64_t epoch_start = clock_now_ms();
         /* cosine decay from lr to lr_end over the run */
         double lr = c->lr_end +
                     0.5 * (c->lr - c->lr_end) * (1 + cos(M_PI * (double)epoch / (double)c->epochs));
@@ -540,7 +528,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
             order[i] = i;
         r->last_validation_loss =
             run_pass(&m, &d, order, train_n, d.count, threads, scale, lambda, NULL) / val_div;
-        double seconds = (double)(now_ms() - epoch_start) / 1000.0;
+        double seconds = (double)(clock_now_ms() - epoch_start) / 1000.0;
         fprintf(log,
                 "epoch %3d/%lld  lr %.6f  training loss %.6f  validation loss %.6f  %.1f s  "
                 "%.0f positions/s\n",
@@ -562,7 +550,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
                     "train: wrote %s; quantized against float on validation positions: mean "
                     "%.2f, largest %.2f evaluation units; %.1f s in all\n",
                     c->out, r->mean_quantization_error, r->max_quantization_error,
-                    (double)(now_ms() - start) / 1000.0);
+                    (double)(clock_now_ms() - start) / 1000.0);
         else
             fprintf(log, "train: %s\n", err);
         nnue_net_free(net);
@@ -625,7 +613,7 @@ int train_main(int argc, const char *const *argv, Engine *engine)
         args_usage(defs, def_count, "train", "Trains a net for the game chosen with -v.");
         return 2;
     }
-    char *list = strdup(files);
+    char *list = xstrdup(files);
     const char *paths[TRAIN_FILES_MAX];
     int count = 0;
     for (char *save = NULL, *tok = strtok_r(list, ",", &save); tok && count < TRAIN_FILES_MAX;

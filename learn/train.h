@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 
 typedef struct TrainConfig {
     const char *const *data; /* data files */

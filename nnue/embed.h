@@ -10,9 +10,9 @@
 #pragma once
 
 #ifdef WYRM_NET
-#define NNUE_EMBED(name)                                                                       \
-    __asm__(".section .rodata\n.balign 64\n" #name ":\n.incbin \"" WYRM_NET "\"\n" #name        \
-            "_end:\n.previous\n");                                                             \
+#define NNUE_EMBED(name)                                                                           \
+    __asm__(".section .rodata\n.balign 64\n" #name ":\n.incbin \"" WYRM_NET "\"\n" #name           \
+            "_end:\n.previous\n");                                                                 \
     extern const unsigned char name[], name##_end[];
 #define NNUE_EMBEDDED(name) name, .embedded_end = name##_end
 #else

@@ -66,8 +66,7 @@ static void sub_row(int16_t *acc, const int16_t *row, uint32_t hidden)
 #endif
 }
 
-void nnue_refresh_accumulator(const NnueNet *net, const uint16_t *features, int count,
-                              int16_t *acc)
+void nnue_refresh_accumulator(const NnueNet *net, const uint16_t *features, int count, int16_t *acc)
 {
     memcpy(acc, net->b1, net->hidden * sizeof *acc);
     for (int i = 0; i < count; i++)
@@ -151,8 +150,7 @@ Score nnue_evaluate_refresh(const NnueSlot *slot, const void *pos)
 
 /* Brings the cache's accumulator of `perspective` to `features`: the rows of the features
  * that came and went, or all rows where that is fewer. */
-static void cache_update(const NnueNet *net, int perspective, const uint16_t *features,
-                         int count)
+static void cache_update(const NnueNet *net, int perspective, const uint16_t *features, int count)
 {
     const uint16_t *old = cache.features[perspective];
     int old_count = cache.count[perspective];

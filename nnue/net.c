@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "nnue/nnue.h"
 
 static const char NNUE_MAGIC[8] = {'W', 'Y', 'R', 'M', 'N', 'N', 'U', 'E'};
@@ -47,8 +48,7 @@ static void write_u64(unsigned char *b, uint64_t v)
 
 static size_t payload_size(uint64_t features, uint64_t hidden)
 {
-    return (size_t)((features * hidden + hidden + 2 * hidden) * sizeof(int16_t) +
-                    sizeof(int32_t));
+    return (size_t)((features * hidden + hidden + 2 * hidden) * sizeof(int16_t) + sizeof(int32_t));
 }
 
 void nnue_net_free(NnueNet *net)
@@ -81,8 +81,8 @@ NnueNet *nnue_net_parse(const NnueSlot *slot, const void *data, size_t size, cha
 {
     const unsigned char *b = data;
     if (size < NNUE_HEADER_SIZE) {
-        snprintf(err, NNUE_ERR_MAX, "truncated: %zu bytes, shorter than the %d-byte header",
-                 size, NNUE_HEADER_SIZE);
+        snprintf(err, NNUE_ERR_MAX, "truncated: %zu bytes, shorter than the %d-byte header", size,
+                 NNUE_HEADER_SIZE);
         return NULL;
     }
     if (memcmp(b, NNUE_MAGIC, sizeof NNUE_MAGIC) != 0) {
@@ -129,9 +129,7 @@ NnueNet *nnue_net_parse(const NnueSlot *slot, const void *data, size_t size, cha
         snprintf(err, NNUE_ERR_MAX, "bad checksum (the file is damaged)");
         return NULL;
     }
-    NnueNet *net = calloc(1, sizeof *net);
-    if (!net)
-        abort();
+    NnueNet *net = xcalloc(1, sizeof *net);
     static _Atomic uint64_t next_id = 1;
     net->id = atomic_fetch_add(&next_id, 1);
     net->feature_count = features;
@@ -167,9 +165,7 @@ NnueNet *nnue_net_load(const NnueSlot *slot, const char *path, char *err)
         snprintf(err, NNUE_ERR_MAX, "cannot open %.200s", path);
         return NULL;
     }
-    unsigned char *data = malloc(NNUE_FILE_MAX + 1);
-    if (!data)
-        abort();
+    unsigned char *data = xmalloc(NNUE_FILE_MAX + 1);
     size_t size = fread(data, 1, NNUE_FILE_MAX + 1, f);
     bool failed = ferror(f);
     fclose(f);
@@ -195,9 +191,7 @@ static void write_i16s(unsigned char *b, const int16_t *v, size_t count)
 bool nnue_net_save(const NnueNet *net, const char *path, char *err)
 {
     size_t payload = payload_size(net->feature_count, net->hidden);
-    unsigned char *b = calloc(1, NNUE_HEADER_SIZE + payload);
-    if (!b)
-        abort();
+    unsigned char *b = xcalloc(1, NNUE_HEADER_SIZE + payload);
     memcpy(b, NNUE_MAGIC, sizeof NNUE_MAGIC);
     write_u32(b + 8, NNUE_VERSION);
     write_u32(b + 12, net->feature_count);
@@ -229,8 +223,8 @@ void nnue_slot_init(NnueSlot *slot)
     char err[NNUE_ERR_MAX];
     if (!slot->embedded || slot->net)
         return;
-    slot->net = nnue_net_parse(slot, slot->embedded,
-                               (size_t)(slot->embedded_end - slot->embedded), err);
+    slot->net =
+        nnue_net_parse(slot, slot->embedded, (size_t)(slot->embedded_end - slot->embedded), err);
     if (!slot->net) {
         /* the build embedded a file that is not a net for this game: a build fault */
         fprintf(stderr, "wyrm: the embedded %s net is invalid: %s\n", slot->game, err);

@@ -35,7 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 enum {
     NNUE_VERSION = 1,
@@ -43,7 +43,7 @@ enum {
     NNUE_GAME_NAME_MAX = 32,
     NNUE_QA = 255,
     NNUE_QB = 64,
-    NNUE_W2_MAX = 127,   /* |w2| bound: QA * 127 < 2^15 */
+    NNUE_W2_MAX = 127, /* |w2| bound: QA * 127 < 2^15 */
     NNUE_HIDDEN_STEP = 16,
     NNUE_HIDDEN_MAX = 1024,
     NNUE_ACTIVE_MAX = 256, /* most features one perspective of a position may list */
@@ -78,8 +78,8 @@ typedef struct NnueSlot {
      * NULL: none. */
     const unsigned char *embedded, *embedded_end;
 
-    NnueNet *net;  /* NULL: no net, the hand-written evaluation is used */
-    bool disabled; /* the `Use NNUE` option is off */
+    NnueNet *net;              /* NULL: no net, the hand-written evaluation is used */
+    bool disabled;             /* the `Use NNUE` option is off */
     char source[NNUE_ERR_MAX]; /* "<embedded>", a file path, or "" */
 } NnueSlot;
 

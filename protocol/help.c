@@ -52,9 +52,10 @@ static const char HELP_TEXT[] =
     "  bench [GAME|all] [DEPTH] [THREADS] [HASH]\n"
     "  perftsuite | stoplatency [COUNT] [THREADS]\n"
     "  help | version\n"
-    "While a search, perft or bench runs, only stop, ponderhit and quit act on it; isready,\n"
-    "uci, d, moves, eval, query, help and version answer at once; other commands wait\n"
-    "their turn (a quit ends a search at once but lets a perft or bench finish).\n"
+    "While a search, perft or bench runs, only stop, ponderhit and quit act on it, and\n"
+    "isready answers at once; uci, d, moves, eval, query, json, help and version answer at\n"
+    "once when nothing waits, else in turn; other commands wait their turn (a quit ends a\n"
+    "search at once but lets a perft or bench finish).\n"
     "\n"
     "Options:";
 

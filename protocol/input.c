@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/util.h"
+
 enum { READ_CHUNK = 64 * 1024 };
 
 struct Input {
@@ -30,9 +32,7 @@ struct Input {
 static void deliver(Input *input)
 {
     size_t len = input->too_long ? 0 : input->len;
-    InputLine *l = malloc(sizeof *l + len + 1);
-    if (!l)
-        abort();
+    InputLine *l = xmalloc(sizeof *l + len + 1);
     l->next = NULL;
     l->too_long = input->too_long;
     memcpy(l->text, input->line, len);
@@ -65,9 +65,7 @@ static void feed(Input *input, const char *bytes, size_t n)
         }
         if (input->len + 1 >= input->cap) {
             input->cap *= 2;
-            input->line = realloc(input->line, input->cap);
-            if (!input->line)
-                abort();
+            input->line = xrealloc(input->line, input->cap);
         }
         input->line[input->len++] = c == 0 ? '?' : c;
     }
@@ -98,9 +96,7 @@ static size_t read_chunk(Input *input, char *buf)
 static void *reader_main(void *arg)
 {
     Input *input = arg;
-    char *buf = malloc(READ_CHUNK);
-    if (!buf)
-        abort();
+    char *buf = xmalloc(READ_CHUNK);
     for (size_t n; (n = read_chunk(input, buf)) > 0;)
         feed(input, buf, n);
     if ((input->len || input->too_long) && !atomic_load(&input->stopping))
@@ -115,9 +111,7 @@ static void *reader_main(void *arg)
 
 Input *input_start(FILE *in, size_t line_max)
 {
-    Input *input = calloc(1, sizeof *input);
-    if (!input)
-        abort();
+    Input *input = xcalloc(1, sizeof *input);
     input->in = in;
     input->line_max = line_max;
     input->cap = 4096;

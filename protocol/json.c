@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
+#include "core/util.h"
 
 typedef struct Buf {
     char *s;
@@ -25,9 +26,7 @@ static void reserve(Buf *b, size_t more)
         return;
     while (b->len + more + 1 > b->cap)
         b->cap = b->cap ? 2 * b->cap : 4096;
-    b->s = realloc(b->s, b->cap);
-    if (!b->s)
-        abort();
+    b->s = xrealloc(b->s, b->cap);
 }
 
 static void put(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -149,9 +148,7 @@ static void put_cells(Buf *b, const Board *board)
 
 static void put_pieces(Buf *b, const Board *board, const Game *g, const void *pos)
 {
-    DescPiece *pieces = calloc(DESCRIBE_PIECES_MAX, sizeof *pieces);
-    if (!pieces)
-        abort();
+    DescPiece *pieces = xcalloc(DESCRIBE_PIECES_MAX, sizeof *pieces);
     int n = g->describe->pieces(pos, pieces);
     put(b, ",\"pieces\":[");
     for (int i = 0; i < n; i++) {
@@ -202,9 +199,7 @@ static void put_result(Buf *b, const Engine *e, const GameEnd *end)
 /* Every legal move with what it touches; none once the game is over. */
 static void put_moves(Buf *b, const Board *board, const Game *g, const void *pos, bool over)
 {
-    Move *moves = malloc(MAX_MOVES * sizeof *moves);
-    if (!moves)
-        abort();
+    Move *moves = xmalloc(MAX_MOVES * sizeof *moves);
     int n = over ? 0 : g->gen_moves(pos, moves);
     put(b, ",\"moves\":[");
     for (int i = 0; i < n; i++) {
@@ -240,9 +235,7 @@ static void put_history(Buf *b, const Engine *e)
     const void *start;
     const Move *played;
     int count = engine_history(e, &start, &played);
-    unsigned char *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
-    if (!pos || !next)
-        abort();
+    unsigned char *pos = xmalloc(g->pos_size), *next = xmalloc(g->pos_size);
     memcpy(pos, start, g->pos_size);
     put(b, ",\"history\":[");
     for (int i = 0; i < count; i++) {
@@ -281,9 +274,7 @@ char *json_position(const Engine *e)
 {
     const Game *g = engine_game(e);
     const void *position = engine_position(e);
-    Board *board = malloc(sizeof *board);
-    if (!board)
-        abort();
+    Board *board = xmalloc(sizeof *board);
     board->count = g->describe->cells(board->cells);
     char fen[FEN_MAX];
     g->fen_write(position, fen, sizeof fen);

@@ -1,6 +1,6 @@
 /*
  * The `json` command: the current position as one line of JSON for GUIs (docs/json.md),
- * printed from the game's description (engine/describe.h).
+ * printed from the game's description (core/describe.h).
  */
 #pragma once
 

@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
+#include "core/util.h"
+
 struct Output {
     FILE *out;
     pthread_mutex_t lock;
@@ -11,9 +13,7 @@ struct Output {
 
 Output *output_create(FILE *out)
 {
-    Output *o = malloc(sizeof *o);
-    if (!o)
-        abort();
+    Output *o = xmalloc(sizeof *o);
     o->out = out;
     pthread_mutex_init(&o->lock, NULL);
     return o;

@@ -19,9 +19,11 @@ void protocol_destroy(Protocol *p);
 
 /*
  * Handles one line. Only `stop`, `ponderhit` and `quit` act on a running job (a search,
- * perft or bench); `isready`, `uci`, `d`, `moves`, `eval` and `query` answer at once about
- * the position as last set; every other command waits until the job before it has ended,
- * in order of arrival (a `quit` ends a running search but waits for a perft or bench).
+ * perft or bench) and `isready` answers at once; `uci`, `d`, `moves`, `eval`, `query` and
+ * the like answer at once when nothing is queued and otherwise in turn, so they always
+ * see the position the commands before them set; every other command waits until the
+ * job before it has ended, in order of arrival (a `quit` ends a running search but waits
+ * for a perft or bench).
  * Returns false once `quit` has been received.
  */
 bool protocol_handle(Protocol *p, const char *line);

@@ -5,7 +5,6 @@
  * gets exactly one `bestmove` and no search is cut short by the next command.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <inttypes.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -14,7 +13,8 @@
 #include <time.h>
 
 #include "bench/bench.h"
-#include "engine/describe.h"
+#include "core/describe.h"
+#include "core/util.h"
 #include "protocol/help.h"
 #include "protocol/input.h"
 #include "protocol/json.h"
@@ -93,13 +93,6 @@ static void job_starting(Protocol *p, bool task)
     p->task_running = task;
 }
 
-static int64_t clock_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void error_line_too_long(Protocol *p)
 {
     char msg[ERR_MAX];
@@ -121,9 +114,7 @@ static Tokens tokenize(const char *line)
             break;
         if ((size_t)t.count == cap) {
             cap *= 2;
-            t.items = realloc(t.items, cap * sizeof *t.items);
-            if (!t.items)
-                abort();
+            t.items = xrealloc(t.items, cap * sizeof *t.items);
         }
         t.items[t.count++] = s;
         while (*s && !isspace((unsigned char)*s))
@@ -149,25 +140,12 @@ static void join(const Tokens *t, int from, int to, char *buf, size_t size)
         n += (size_t)snprintf(buf + n, size - n, "%s%s", i > from ? " " : "", t->items[i]);
 }
 
-static bool parse_int64(const char *s, int64_t lo, int64_t hi, int64_t *out)
-{
-    char *end;
-    errno = 0;
-    long long v = strtoll(s, &end, 10);
-    if (errno || end == s || *end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 /* ---- search reports ---------------------------------------------------------------- */
 
 static void format_pv(Protocol *p, const Move *pv, int n, char *buf, size_t size)
 {
     const Game *g = p->go_game;
-    unsigned char *pos = malloc(g->pos_size), *next = malloc(g->pos_size);
-    if (!pos || !next)
-        abort();
+    unsigned char *pos = xmalloc(g->pos_size), *next = xmalloc(g->pos_size);
     memcpy(pos, p->go_root, g->pos_size);
     size_t len = 0;
     buf[0] = 0;
@@ -213,14 +191,12 @@ static void report_bestmove(void *ctx, Move best, Move ponder)
 {
     Protocol *p = ctx;
     const Game *g = p->go_game;
-    p->go_used_ms = clock_ms() - p->go_start_ms;
+    p->go_used_ms = clock_now_ms() - p->go_start_ms;
     char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
     if (best != MOVE_NONE)
         g->move_to_str(p->go_root, best, best_str);
     if (best != MOVE_NONE && ponder != MOVE_NONE && p->dialect != DIALECT_UGI) {
-        unsigned char *next = malloc(g->pos_size);
-        if (!next)
-            abort();
+        unsigned char *next = xmalloc(g->pos_size);
         g->make_move(p->go_root, best, next);
         g->move_to_str(next, ponder, ponder_str);
         free(next);
@@ -317,8 +293,8 @@ static void perft_done(void *ctx, uint64_t total, bool stopped)
 
 static void start_perft(Protocol *p, const char *depth_str)
 {
-    int64_t depth;
-    if (!depth_str || !parse_int64(depth_str, 1, MAX_PLY, &depth)) {
+    long long depth;
+    if (!depth_str || !parse_int(depth_str, 1, MAX_PLY, &depth)) {
         char msg[ERR_MAX];
         snprintf(msg, sizeof msg, "perft needs a depth from 1 to %d", MAX_PLY);
         error(p, "%s", msg);
@@ -396,7 +372,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
                   {"p1inc", P1, true},  {"p2inc", P2, true}};
     for (int i = 1; i < t->count; i++) {
         const char *tok = t->items[i], *val = i + 1 < t->count ? t->items[i + 1] : NULL;
-        int64_t v;
+        long long v;
         if (strcmp(tok, "infinite") == 0) {
             limits.infinite = true;
             continue;
@@ -415,7 +391,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
                 continue;
             known = true;
             /* A clock past zero (a GUI's overstepped flag) means: move at once. */
-            if ((ok = val && parse_int64(val, INT64_MIN / 4, INT64_MAX / 4, &v))) {
+            if ((ok = val && parse_int(val, INT64_MIN / 4, INT64_MAX / 4, &v))) {
                 if (v < 0)
                     v = 0;
                 if (clocks[c].is_inc)
@@ -427,19 +403,19 @@ static void cmd_go(Protocol *p, const Tokens *t)
         if (!known) {
             known = true;
             if (strcmp(tok, "depth") == 0) {
-                if ((ok = val && parse_int64(val, 1, MAX_PLY - 1, &v)))
+                if ((ok = val && parse_int(val, 1, MAX_PLY - 1, &v)))
                     limits.depth = (int)v;
             } else if (strcmp(tok, "nodes") == 0) {
-                if ((ok = val && parse_int64(val, 1, INT64_MAX, &v)))
+                if ((ok = val && parse_int(val, 1, INT64_MAX, &v)))
                     limits.nodes = (uint64_t)v;
             } else if (strcmp(tok, "movetime") == 0) {
-                if ((ok = val && parse_int64(val, 0, INT64_MAX / 4, &v)))
+                if ((ok = val && parse_int(val, 0, INT64_MAX / 4, &v)))
                     limits.movetime = v > 0 ? v : 1;
             } else if (strcmp(tok, "mate") == 0) {
-                if ((ok = val && parse_int64(val, 1, MAX_PLY / 2, &v)))
+                if ((ok = val && parse_int(val, 1, MAX_PLY / 2, &v)))
                     limits.mate = (int)v;
             } else if (strcmp(tok, "movestogo") == 0) {
-                if ((ok = val && parse_int64(val, 0, 100000, &v)))
+                if ((ok = val && parse_int(val, 0, 100000, &v)))
                     limits.movestogo = (int)v;
             } else {
                 known = false;
@@ -453,15 +429,13 @@ static void cmd_go(Protocol *p, const Tokens *t)
             error(p, "bad value for go %s, ignored", tok);
         i++;
     }
-    p->go_start_ms = clock_ms();
+    p->go_start_ms = clock_now_ms();
     g = engine_game(e);
     measure_lag(p, &limits, g->side_to_move(engine_position(e)));
     limits.lag = p->lag;
     p->go_game = g;
     free(p->go_root);
-    p->go_root = malloc(g->pos_size);
-    if (!p->go_root)
-        abort();
+    p->go_root = xmalloc(g->pos_size);
     memcpy(p->go_root, engine_position(e), g->pos_size);
     SearchReport report = {p, report_info, report_bestmove, report_currmove};
     if (engine_game_end(e).result != RESULT_NONE) {
@@ -553,9 +527,7 @@ static void cmd_moves(Protocol *p, const Tokens *t)
     Move moves[MAX_MOVES];
     int n = g->gen_moves(pos, moves);
     size_t size = (size_t)n * MOVE_STR_MAX + 1, len = 0;
-    char *line = malloc(size);
-    if (!line)
-        abort();
+    char *line = xmalloc(size);
     line[0] = 0;
     for (int i = 0; i < n; i++) {
         char m[MOVE_STR_MAX];
@@ -609,9 +581,9 @@ static void stoplatency_task(void *arg, const atomic_bool *stop)
 
 static void cmd_stoplatency(Protocol *p, const Tokens *t)
 {
-    int64_t count = 100, threads = 1;
-    if ((t->count > 1 && !parse_int64(t->items[1], 1, 100000, &count)) ||
-        (t->count > 2 && !parse_int64(t->items[2], 1, STOPLATENCY_THREADS_MAX, &threads)) ||
+    long long count = 100, threads = 1;
+    if ((t->count > 1 && !parse_int(t->items[1], 1, 100000, &count)) ||
+        (t->count > 2 && !parse_int(t->items[2], 1, STOPLATENCY_THREADS_MAX, &threads)) ||
         t->count > 3) {
         error(p, "%s", "usage: stoplatency [count] [threads]");
         return;
@@ -685,10 +657,13 @@ static void cmd_quit(Protocol *p, const Tokens *t)
 
 /* ---- dispatch ------------------------------------------------------------------------- */
 
-/* When a command acts. AT_ONCE: on arrival, about the position as last set (a search may
- * run meanwhile). IN_TURN: once every job and command before it has finished. CONTROL:
- * on arrival, on the running job. */
-typedef enum { AT_ONCE, IN_TURN, CONTROL } When;
+/* When a command acts. READ: a command that only reads the engine (d, moves, query, ...);
+ * it answers on arrival when nothing is queued (a search may run meanwhile, from the
+ * position as last set), and otherwise in turn, so it always answers about the position
+ * the commands before it set. IN_TURN: once every job and command before it has finished.
+ * CONTROL: on arrival, ahead of anything queued, on the running job (isready says only
+ * that wyrm is alive). */
+typedef enum { READ, IN_TURN, CONTROL } When;
 
 typedef struct Command {
     const char *name;
@@ -697,9 +672,9 @@ typedef struct Command {
 } Command;
 
 static const Command COMMANDS[] = {
-    {"uci", AT_ONCE, cmd_uci},
-    {"ugi", AT_ONCE, cmd_ugi},
-    {"isready", AT_ONCE, cmd_isready},
+    {"uci", READ, cmd_uci},
+    {"ugi", READ, cmd_ugi},
+    {"isready", CONTROL, cmd_isready},
     {"setoption", IN_TURN, cmd_setoption},
     {"ucinewgame", IN_TURN, cmd_newgame},
     {"uginewgame", IN_TURN, cmd_newgame},
@@ -708,17 +683,17 @@ static const Command COMMANDS[] = {
     {"stop", CONTROL, cmd_stop},
     {"ponderhit", CONTROL, cmd_ponderhit},
     {"quit", IN_TURN, cmd_quit},
-    {"query", AT_ONCE, cmd_query},
-    {"d", AT_ONCE, cmd_display},
-    {"moves", AT_ONCE, cmd_moves},
-    {"json", AT_ONCE, cmd_json},
-    {"eval", AT_ONCE, cmd_eval},
+    {"query", READ, cmd_query},
+    {"d", READ, cmd_display},
+    {"moves", READ, cmd_moves},
+    {"json", READ, cmd_json},
+    {"eval", READ, cmd_eval},
     {"perft", IN_TURN, cmd_perft},
     {"bench", IN_TURN, cmd_bench},
     {"perftsuite", IN_TURN, cmd_perftsuite},
     {"stoplatency", IN_TURN, cmd_stoplatency},
-    {"help", AT_ONCE, cmd_help},
-    {"version", AT_ONCE, cmd_version},
+    {"help", READ, cmd_help},
+    {"version", READ, cmd_version},
 };
 
 /* The command named by the first word of line, or NULL; the word is copied to name. */
@@ -773,9 +748,7 @@ static void pump(Protocol *p)
 
 Protocol *protocol_create(Engine *engine, FILE *out)
 {
-    Protocol *p = calloc(1, sizeof *p);
-    if (!p)
-        abort();
+    Protocol *p = xcalloc(1, sizeof *p);
     p->engine = engine;
     p->out = output_create(out);
     p->go_side = -1;
@@ -807,7 +780,7 @@ bool protocol_handle(Protocol *p, const char *line)
         ;
     else if (!c)
         error(p, "unknown command '%.64s'", name);
-    else if (c->when != IN_TURN)
+    else if (c->when == CONTROL || (c->when == READ && !p->queue))
         run_line(p, c, line);
     else {
         if (c->run == cmd_quit) {
@@ -816,9 +789,7 @@ bool protocol_handle(Protocol *p, const char *line)
                 engine_stop(p->engine);
         }
         size_t len = strlen(line);
-        Pending *q = malloc(sizeof *q + len + 1);
-        if (!q)
-            abort();
+        Pending *q = xmalloc(sizeof *q + len + 1);
         q->next = NULL;
         memcpy(q->line, line, len + 1);
         if (p->queue_tail)

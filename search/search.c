@@ -24,7 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
+#include "core/util.h"
 #include "search/movepick.h"
 #include "search/thread.h"
 #include "search/timeman.h"
@@ -114,7 +115,7 @@ static void check_limits(SearchThread *t)
     if (pool->job.limits.nodes && pool_nodes(pool) >= pool->job.limits.nodes)
         atomic_store(&pool->stop, true);
     if (pool->hard_ms && !atomic_load(&pool->pondering) &&
-        now_ms() - atomic_load(&pool->clock_start_ms) >= pool->hard_ms)
+        clock_now_ms() - atomic_load(&pool->clock_start_ms) >= pool->hard_ms)
         atomic_store(&pool->stop, true);
 }
 
@@ -635,9 +636,7 @@ void search_thread_prepare(SearchThread *t)
     /* The root's moves in the order the move picker gives them (no table move, no
      * killers yet): noisy gains, quiet moves by history, noisy losses; then only those
      * `searchmoves` names, if it names any. */
-    Move *moves = malloc(sizeof(Move) * (size_t)g->max_moves);
-    if (!moves)
-        abort();
+    Move *moves = xmalloc(sizeof(Move) * (size_t)g->max_moves);
     MovePicker mp;
     movepick_init(&mp, t, 0, MOVE_NONE, false);
     int n = 0;
@@ -648,9 +647,7 @@ void search_thread_prepare(SearchThread *t)
     /* Sized by the moves there are, not by max_moves: a root move carries a whole
      * principal variation, and max_moves of them is megabytes to clear for each search. */
     free(t->root_moves);
-    t->root_moves = calloc(count ? (size_t)count : 1, sizeof(RootMove));
-    if (!t->root_moves)
-        abort();
+    t->root_moves = xcalloc(count ? (size_t)count : 1, sizeof(RootMove));
     for (int i = 0; i < count; i++) {
         Move m = moves[i];
         t->root_moves[i] = (RootMove){
@@ -749,7 +746,7 @@ void search_thread_run(SearchThread *t)
     Score last_score = -SCORE_INFINITE;
     int64_t iteration_ms = 0, previous_iteration_ms = 0;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
-        int64_t iteration_start = now_ms();
+        int64_t iteration_start = clock_now_ms();
         t->root_depth = depth;
         t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
@@ -800,7 +797,7 @@ void search_thread_run(SearchThread *t)
             double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / (double)PERCENT;
             if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
                 scale += SCORE_DROP_PERCENT / (double)PERCENT;
-            int64_t now = now_ms(), used = now - atomic_load(&pool->clock_start_ms);
+            int64_t now = clock_now_ms(), used = now - atomic_load(&pool->clock_start_ms);
             previous_iteration_ms = iteration_ms;
             iteration_ms = now - iteration_start;
             if (!timeman_next_iteration((int64_t)(pool->soft_ms * scale), pool->hard_ms, used,

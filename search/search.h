@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "engine/game.h"
+#include "core/game.h"
 
 typedef struct SearchLimits {
     int depth;             /* 0: none */

@@ -4,22 +4,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/util.h"
 #include "search/timeman.h"
-
-int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void *xcalloc(size_t n, size_t size)
-{
-    void *p = calloc(n ? n : 1, size);
-    if (!p)
-        abort();
-    return p;
-}
 
 SearchPool *pool_create(void)
 {
@@ -240,7 +226,7 @@ static void launch(SearchPool *pool)
     pthread_mutex_unlock(&pool->lock);
     atomic_store(&pool->stop, false);
     atomic_store(&pool->running, true);
-    pool->start_ms = now_ms();
+    pool->start_ms = clock_now_ms();
     atomic_store(&pool->clock_start_ms, pool->start_ms);
     if (!pool->main_started && start_thread(&pool->main_thread, pool_main, pool))
         pool->main_started = true;
@@ -313,7 +299,7 @@ void pool_ponderhit(SearchPool *pool)
 {
     pthread_mutex_lock(&pool->lock);
     if (atomic_load(&pool->pondering)) {
-        atomic_store(&pool->clock_start_ms, now_ms());
+        atomic_store(&pool->clock_start_ms, clock_now_ms());
         atomic_store(&pool->pondering, false);
     }
     pthread_cond_broadcast(&pool->wake);
@@ -344,4 +330,4 @@ uint64_t pool_nodes(SearchPool *pool)
     return n;
 }
 
-int64_t pool_elapsed_ms(const SearchPool *pool) { return now_ms() - pool->start_ms; }
+int64_t pool_elapsed_ms(const SearchPool *pool) { return clock_now_ms() - pool->start_ms; }

@@ -145,7 +145,6 @@ void pool_publish_locked(SearchPool *pool);
 
 uint64_t pool_nodes(SearchPool *pool);
 int64_t pool_elapsed_ms(const SearchPool *pool);
-int64_t now_ms(void);
 
 /* Implemented by search.c: one thread's iterative deepening, and the per-search reset. */
 void search_thread_run(SearchThread *thread);

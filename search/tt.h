@@ -48,7 +48,7 @@
 
 #include <stdatomic.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 enum {
     TT_BOUND_NONE = 0,

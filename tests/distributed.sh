@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The launchers of bench/ for real: a sharded match run by GNU parallel (local workers,
+# The launchers of match/ for real: a sharded match run by GNU parallel (local workers,
 # and hosts reached through GNU parallel's ssh) and by the Slurm array script must give
 # exactly the games and the report of the unsharded match; a launcher watching the SPRT
 # stops the shards once it has decided.
@@ -71,7 +71,7 @@ same_as_reference() {
     split_games "$dir/all.pgn" "$dir/games"
     diff -r "$work/ref/games" "$dir/games" >/dev/null || fail "$label: the games differ from the unsharded run's"
     [ "$(ls "$dir/games" | wc -l)" = 16 ] || fail "$label: not 16 games"
-    "$root/bench/match_shard.sh" merge "$dir" >"$dir/merged.txt"
+    "$root/match/match_shard.sh" merge "$dir" >"$dir/merged.txt"
     diff <(report_of "$work/ref/out") <(report_of "$dir/merged.txt") ||
         fail "$label: the merged report differs from the unsharded run's"
     echo "ok: $label: 16 games and the report as the unsharded run"
@@ -85,7 +85,7 @@ if [ "$mode" != --slurm-only ]; then
     command -v parallel >/dev/null || fail "GNU parallel is missing (apt-get install parallel)"
 
     # GNU parallel, four shards on three local workers.
-    bench/match_parallel.sh -j 3 "$work/par" 4 "$wyrm" "${match[@]}" >/dev/null
+    match/match_parallel.sh -j 3 "$work/par" 4 "$wyrm" "${match[@]}" >/dev/null
     same_as_reference "$work/par" "GNU parallel, 4 shards, 3 local workers"
 
     # --sshlogin: two hosts that a stand-in ssh runs here. GNU parallel's whole remote path
@@ -108,7 +108,7 @@ shift
 SHELL=/bin/sh exec sh -c "\$*"
 EOF
     chmod +x "$work/ssh"
-    PARALLEL="--ssh $work/ssh" bench/match_parallel.sh -S 2/hostA,2/hostB "$work/ssh-run" 4 \
+    PARALLEL="--ssh $work/ssh" match/match_parallel.sh -S 2/hostA,2/hostB "$work/ssh-run" 4 \
         "$wyrm" "${match[@]}" >/dev/null
     grep -q hostA "$work/ssh.hosts" && grep -q hostB "$work/ssh.hosts" ||
         fail "--sshlogin: the shards did not go through ssh to both hosts"
@@ -117,7 +117,7 @@ EOF
     # The SPRT watch: the first engine wins every game (its opponent plays an illegal
     # move after two legal ones), twelve wins decide elo0=0 elo1=100, far below the
     # 4000 games; the shards are stopped and the merge shows the decision.
-    bench/match_parallel.sh -j 4 -w 0.3 "$work/sprt" 4 "$wyrm" -game breakthrough \
+    match/match_parallel.sh -j 4 -w 0.3 "$work/sprt" 4 "$wyrm" -game breakthrough \
         -engine "cmd=$fake think=20" name=good -engine "cmd=$fake mode=illegal after=2 think=20" \
         name=bad -each depth=1 -games 4000 -sprt elo0=0 elo1=100 >"$work/sprt.out"
     grep -q '^Stopped by SPRT: ' "$work/sprt.out" || fail "SPRT watch: not stopped by the SPRT"
@@ -159,7 +159,7 @@ fi
 echo "$id"
 EOF
     chmod +x "$work/bin/sbatch"
-    SBATCH_LOG=$work/sbatch.log PATH="$work/bin:$PATH" bench/match_slurm.sh -p 2 "$work/array" 3 \
+    SBATCH_LOG=$work/sbatch.log PATH="$work/bin:$PATH" match/match_slurm.sh -p 2 "$work/array" 3 \
         "$wyrm" "${match[@]}" >"$work/array.ids"
     grep -q -- '--array=1-3%2 ' "$work/sbatch.log" || fail "Slurm: no --array=1-3%2"
     grep -q -- '--dependency=afterany:101 ' "$work/sbatch.log" ||
@@ -240,14 +240,14 @@ EOF
         done
         fail "Slurm: the merge job $merge_id did not complete in 120 s: $(squeue 2>&1)"
     }
-    bench/match_slurm.sh "$work/cluster" 4 "$wyrm" "${match[@]}" >"$work/cluster.ids"
+    match/match_slurm.sh "$work/cluster" 4 "$wyrm" "${match[@]}" >"$work/cluster.ids"
     wait_merge "$work/cluster.ids"
     cp "$work/cluster/report.txt" "$work/cluster/merged.txt"
     same_as_reference "$work/cluster" "Slurm one-node cluster, job array of 4 and the dependent merge"
 
     # The SPRT watch: 4 tasks on a node with room for fewer; once H1 is accepted the
     # pending tasks are cancelled and the running ones interrupted, and the merge runs.
-    bench/match_slurm.sh -w 1 "$work/cluster-sprt" 4 "$wyrm" -game breakthrough \
+    match/match_slurm.sh -w 1 "$work/cluster-sprt" 4 "$wyrm" -game breakthrough \
         -engine "cmd=$fake think=20" name=good -engine "cmd=$fake mode=illegal after=2 think=20" \
         name=bad -each depth=1 -games 40000 -sprt elo0=0 elo1=100 >"$work/cluster-sprt.ids"
     wait_merge "$work/cluster-sprt.ids"

@@ -6,9 +6,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/perft.h"
-#include "engine/registry.h"
-#include "engine/rng.h"
+#include "core/perft.h"
+#include "core/registry.h"
+#include "core/rng.h"
 #include "protocol/protocol.h"
 
 const Game *t_game(const char *name)

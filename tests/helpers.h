@@ -6,7 +6,7 @@
 
 #include <check.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 
 /* An assertion for checks that run millions of times: it reports only a failure, where
  * ck_assert_msg also writes its place to the runner on every pass. */

@@ -6,38 +6,48 @@
 # Usage: tests/layers.sh OBJDIR SOURCE...   (OBJDIR holds SOURCE's objects as OBJDIR/x.o)
 #
 # A file's layer comes from its path:
-#   engine/games/<g>.c  games/<g>       a game's table
+#   core/...            core            types, the Game interface, registry, board helpers
 #   movegen/<g>/...     movegen/<g>     the rules of one game
+#   nnue/               nnue            the learned evaluation's nets and inference
 #   eval/<g>.[ch]       eval/<g>        the evaluation of one game
-#   engine/...          engine          types, the Game interface, registry, engine object
-#   nnue/                               nnue (the learned evaluation's net and inference)
-#   search/, protocol/, bench/, learn/  their own names
+#   games/<g>.c         games/<g>       a game's table
+#   search/             search          alpha-beta, move ordering, TT, threads, time
+#   engine/main.c       main            the command line
+#   engine/...          engine          the engine object
+#   bench/, protocol/, match/, learn/   their own names
 # and may depend on:
-#   movegen/<g>: engine, itself (never eval, search, protocol, bench, nor another game)
-#   nnue:        engine
-#   eval/<g>:    engine, movegen/<g>, nnue
-#   games/<g>:   engine, movegen/<g>, eval/<g>, nnue
-#   search:      engine
-#   protocol:    engine, bench (the `bench` and `perftsuite` commands); it talks to the
-#                engine object's functions, never to the search pool
-#   bench, learn: anything but protocol, a game's rules or evaluation
-#   engine:      anything but a game's rules or evaluation (games/ reached through the
-#                registry only, so only engine/registry.c names the tables)
+#   core:        core only (core/registry.c alone names the tables, by symbol)
+#   movegen/<g>: core, itself (never eval, search, protocol, bench, nor another game)
+#   nnue:        core
+#   eval/<g>:    core, movegen/<g>, nnue
+#   games/<g>:   core, movegen/<g>, eval/<g>, nnue
+#   search:      core
+#   engine:      core, search, nnue (the EvalFile and Use NNUE options)
+#   bench:       core, search, engine
+#   protocol:    core, engine, bench (the `bench` and `perftsuite` commands); it talks to
+#                the engine object's functions, never to the search pool
+#   match:       core, engine (the search that judges random openings)
+#   learn:       core, search, engine, nnue (self-play through the engine object; the
+#                trainer reads the games' feature lists and writes nets)
+#   main:        anything but a game's rules, evaluation or table
 set -u
 objdir=$1
 shift
 
 layer() {
     case $1 in
-    engine/games/*) f=${1#engine/games/}; echo "games/${f%%.*}" ;;
+    core/*) echo core ;;
+    games/*) f=${1#games/}; echo "games/${f%%.*}" ;;
     movegen/*/*) f=${1#movegen/}; echo "movegen/${f%%/*}" ;;
     eval/*) f=${1#eval/}; echo "eval/${f%%.*}" ;;
+    engine/main.c) echo main ;;
     engine/*) echo engine ;;
     nnue/*) echo nnue ;;
     search/*) echo search ;;
     learn/*) echo learn ;;
     protocol/*) echo protocol ;;
     bench/*) echo bench ;;
+    match/*) echo match ;;
     *) echo other ;;
     esac
 }
@@ -48,18 +58,21 @@ allowed() {
     [ "$1" = "$2" ] && return 0
     game=${1#*/}
     case $1 in
-    movegen/*) [ "$2" = engine ] ;;
-    nnue) [ "$2" = engine ] ;;
-    eval/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = nnue ] ;;
-    games/*) [ "$2" = engine ] || [ "$2" = "movegen/$game" ] || [ "$2" = "eval/$game" ] ||
+    core) case $2 in games/*) [ "$3" = core/registry.c ] && [ "$4" = symbol ] ;; *) return 1 ;; esac ;;
+    movegen/*) [ "$2" = core ] ;;
+    nnue) [ "$2" = core ] ;;
+    eval/*) [ "$2" = core ] || [ "$2" = "movegen/$game" ] || [ "$2" = nnue ] ;;
+    games/*) [ "$2" = core ] || [ "$2" = "movegen/$game" ] || [ "$2" = "eval/$game" ] ||
         [ "$2" = nnue ] ;;
-    search) [ "$2" = engine ] ;;
-    protocol) [ "$2" = engine ] || [ "$2" = bench ] ;;
-    engine | bench | learn)
-        [ "$1" != engine ] && [ "$2" = protocol ] && return 1
+    search) [ "$2" = core ] ;;
+    engine) [ "$2" = core ] || [ "$2" = search ] || [ "$2" = nnue ] ;;
+    learn) [ "$2" = core ] || [ "$2" = search ] || [ "$2" = engine ] || [ "$2" = nnue ] ;;
+    bench) [ "$2" = core ] || [ "$2" = search ] || [ "$2" = engine ] ;;
+    protocol) [ "$2" = core ] || [ "$2" = engine ] || [ "$2" = bench ] ;;
+    match) [ "$2" = core ] || [ "$2" = engine ] ;;
+    main)
         case $2 in
-        movegen/* | eval/*) return 1 ;;
-        games/*) [ "$3" = engine/registry.c ] ;;
+        movegen/* | eval/* | games/*) return 1 ;;
         *) return 0 ;;
         esac ;;
     *) return 0 ;;

@@ -4,7 +4,7 @@
  */
 #pragma once
 
-#include "bench/match_stats.h"
+#include "match/match_stats.h"
 
 typedef struct MatchOutput {
     int status;      /* match_run's */

@@ -1,13 +1,13 @@
 /*
- * The board helpers shared by the 8x8 games (engine/board8.h) and the board extent every
+ * The board helpers shared by the 8x8 games (core/board8.h) and the board extent every
  * game table declares (Game.files, Game.ranks).
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/board8.h"
-#include "engine/describe.h"
-#include "engine/registry.h"
+#include "core/board8.h"
+#include "core/describe.h"
+#include "core/registry.h"
 #include "tests/helpers.h"
 
 static const char *const eight_by_eight[] = {"breakthrough", "dragonsgate", "dragondraughts"};

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/perft.h"
-#include "engine/rng.h"
+#include "core/perft.h"
+#include "core/rng.h"
 #include "movegen/dragondraughts/dragondraughts.h"
 #include "tests/helpers.h"
 

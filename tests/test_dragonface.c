@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/perft.h"
-#include "engine/rng.h"
+#include "core/perft.h"
+#include "core/rng.h"
 #include "tests/dragonface_reference.h"
 #include "tests/eval_terms.h"
 #include "tests/helpers.h"

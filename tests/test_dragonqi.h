@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/types.h"
+#include "core/types.h"
 
 /* The fields of a plain position: Queen at Work, nothing enclosed changed, no rights. */
 #define DQT_PLAIN "DQ0wdy0W - - 000000 - 0 1 lance"

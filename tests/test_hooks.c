@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/registry.h"
-#include "engine/rng.h"
+#include "core/registry.h"
+#include "core/rng.h"
 #include "tests/helpers.h"
 
 enum {

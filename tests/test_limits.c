@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
 

@@ -4,7 +4,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 
 #define SUITE(fn) Suite *fn(void);
 #include "tests/suites.def"

@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/match.h"
-#include "bench/match_game.h"
-#include "bench/match_openings.h"
-#include "bench/match_pgn.h"
-#include "bench/match_stats.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "match/match.h"
+#include "match/match_game.h"
+#include "match/match_openings.h"
+#include "match/match_pgn.h"
+#include "match/match_stats.h"
 #include "tests/helpers.h"
 #include "tests/match_run.h"
 

@@ -10,10 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench/match.h"
-#include "bench/match_game.h"
-#include "bench/match_pgn.h"
 #include "engine/engine.h"
+#include "match/match.h"
+#include "match/match_game.h"
+#include "match/match_pgn.h"
 #include "tests/helpers.h"
 #include "tests/match_run.h"
 

@@ -14,10 +14,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/match.h"
-#include "bench/match_report.h"
-#include "bench/match_stats.h"
 #include "engine/engine.h"
+#include "match/match.h"
+#include "match/match_report.h"
+#include "match/match_stats.h"
 #include "tests/helpers.h"
 #include "tests/match_run.h"
 

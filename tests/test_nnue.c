@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/registry.h"
+#include "core/rng.h"
 #include "engine/engine.h"
-#include "engine/registry.h"
-#include "engine/rng.h"
 #include "learn/data.h"
 #include "learn/learn.h"
 #include "learn/train.h"
@@ -137,8 +137,8 @@ static void check_flip(const Game *g, const void *pos, const char *fen)
     for (int p = 0; p < 2; p++) {
         feature_text(g, fen, p, a, sizeof a);
         feature_text(g, flipped, !p, b, sizeof b);
-        T_CHECK(strcmp(a, b) == 0, "%s: %s perspective %d is not %s perspective %d", g->name,
-                fen, p, flipped, !p);
+        T_CHECK(strcmp(a, b) == 0, "%s: %s perspective %d is not %s perspective %d", g->name, fen,
+                p, flipped, !p);
     }
     unsigned char *other = malloc(g->pos_size);
     t_load(g, flipped, other);
@@ -263,7 +263,8 @@ START_TEST(net_file_round_trip_and_errors)
     write_all(bad, b, size);
     assert_load_error(g->nnue, bad, "wrong magic");
     b[0] = 'W';
-    assert_load_error(t_game("dragonsgate")->nnue, path, "a net for breakthrough, not for dragonsgate");
+    assert_load_error(t_game("dragonsgate")->nnue, path,
+                      "a net for breakthrough, not for dragonsgate");
     assert_load_error(t_game("dragondraughts")->nnue, path, "a net for breakthrough");
     b[12] = 200; /* feature count */
     write_all(bad, b, size);
@@ -356,13 +357,22 @@ START_TEST(generate_and_train)
     Engine *e = engine_create();
     char err[ERR_MAX];
     ck_assert(engine_set_game(e, "breakthrough", err));
-    const char *gen_args[] = {"-out", data, "-games", "45", "-nodes", "3000", "-seed", "1",
-                              "-workers", "2", "-nnue", "false"};
+    const char *gen_args[] = {"-out",  data, "-games",   "45", "-nodes", "3000",
+                              "-seed", "1",  "-workers", "2",  "-nnue",  "false"};
     ck_assert_int_eq(gen_main(12, gen_args, e), 0);
     const char *files[] = {data};
-    TrainConfig c = {.data = files, .data_count = 1, .out = net, .hidden = 16, .epochs = 6,
-                     .batch = 64, .seed = 1, .threads = 2, .lr = 0.003, .lr_end = 0.0003,
-                     .lambda = 0, .validation = 0.2};
+    TrainConfig c = {.data = files,
+                     .data_count = 1,
+                     .out = net,
+                     .hidden = 16,
+                     .epochs = 6,
+                     .batch = 64,
+                     .seed = 1,
+                     .threads = 2,
+                     .lr = 0.003,
+                     .lr_end = 0.0003,
+                     .lambda = 0,
+                     .validation = 0.2};
     TrainResult r;
     FILE *log = fopen("/dev/null", "w");
     ck_assert(train_run(t_game("breakthrough"), &c, log, &r));

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
 

@@ -9,8 +9,8 @@
 #include <sys/wait.h>
 #include <time.h>
 
-#include "bench/match_proc.h"
-#include "engine/registry.h"
+#include "core/registry.h"
+#include "match/match_proc.h"
 #include "protocol/protocol.h"
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"
@@ -58,9 +58,9 @@ START_TEST(queued_setoption_waits)
 }
 END_TEST
 
-/* d and isready answer at once, about the position as last set; the queued position is
- * set only after the search ends. */
-START_TEST(display_answers_at_once)
+/* isready answers at once; d, behind the queued position, waits for the search to end
+ * and the position to be set (tests/test_protocol_queue.c has every such command). */
+START_TEST(display_waits_for_queued_position)
 {
     char buf[256];
     char *out = t_session(BT "go infinite\nposition startpos moves a2a3\nd\nisready\nstop\n");
@@ -68,9 +68,9 @@ START_TEST(display_answers_at_once)
                *best = strstr(out, "bestmove ");
     ck_assert_ptr_nonnull(fen);
     ck_assert_ptr_nonnull(best);
-    ck_assert(fen < best && ready && ready < best);
+    ck_assert(best < fen && ready && ready < best);
     ck_assert(t_last_line(out, "Fen: ", buf, sizeof buf));
-    ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1");
+    ck_assert_str_eq(buf, "Fen: pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1");
     free(out);
 }
 END_TEST
@@ -80,7 +80,7 @@ static void read_until(EngineProc *e, const char *prefix, char *buf, size_t size
 {
     const char *line;
     for (;;) {
-        ProcRead r = proc_read_line(e, proc_now_us() + 20000000, -1, &line);
+        ProcRead r = proc_read_line(e, clock_now_us() + 20000000, -1, &line);
         ck_assert_int_eq(r, PROC_LINE);
         if (strncmp(line, prefix, strlen(prefix)) == 0) {
             snprintf(buf, size, "%s", line);
@@ -99,7 +99,7 @@ START_TEST(position_right_after_bestmove)
     char *argv[] = {(char *)wyrm, NULL}, err[256], buf[512];
     EngineProc e = {0};
     ck_assert_msg(proc_start(&e, argv, err, sizeof err), "%s", err);
-    int64_t deadline = proc_now_us() + 20000000;
+    int64_t deadline = clock_now_us() + 20000000;
     ck_assert(proc_write_line(&e, "setoption name UCI_Variant value breakthrough", deadline, -1));
     for (int i = 0; i < 30; i++) {
         bool perft = i % 3 == 2;
@@ -525,7 +525,7 @@ Suite *protocol_go_suite(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, queued_go_waits_for_search);
     tcase_add_test(tc, queued_setoption_waits);
-    tcase_add_test(tc, display_answers_at_once);
+    tcase_add_test(tc, display_waits_for_queued_position);
     tcase_add_test(tc, piped_perft_then_quit);
     tcase_add_test(tc, stop_ends_perft_and_bench);
     tcase_add_test(tc, quit_stops_searches);

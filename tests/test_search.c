@@ -7,9 +7,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/registry.h"
+#include "core/rng.h"
 #include "engine/engine.h"
-#include "engine/registry.h"
-#include "engine/rng.h"
 #include "search/movepick.h"
 #include "search/timeman.h"
 #include "search/tt.h"

@@ -19,9 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "bench/match_proc.h"
-#include "engine/registry.h"
-#include "engine/rng.h"
+#include "core/registry.h"
+#include "core/rng.h"
+#include "match/match_proc.h"
 #include "tests/helpers.h"
 
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -158,7 +158,7 @@ static void read_until(Session *s, bool (*done)(const Session *))
 static void drain(Session *s)
 {
     const char *line;
-    while (proc_read_line(&s->proc, proc_now_us(), -1, &line) == PROC_LINE)
+    while (proc_read_line(&s->proc, clock_now_us(), -1, &line) == PROC_LINE)
         take_line(s, line);
 }
 
@@ -166,7 +166,7 @@ static bool all_ready(const Session *s) { return s->readyoks == s->isreadys; }
 
 static void send(Session *s, const char *line)
 {
-    s->deadline_us = proc_now_us() + (int64_t)REPLY_DEADLINE_MS * 1000;
+    s->deadline_us = clock_now_us() + (int64_t)REPLY_DEADLINE_MS * 1000;
     ck_assert_msg(proc_write_line(&s->proc, line, s->deadline_us, -1), "cannot write: %s", line);
     drain(s);
 }
@@ -389,7 +389,7 @@ START_TEST(random_command_stream)
     registry_init();
     uint64_t seed = 0x5EED0000ULL + (uint64_t)_i;
     Model m = {0};
-    int64_t start = proc_now_us();
+    int64_t start = clock_now_us();
     for (int done = 0; done < STRESS_COMMANDS;) {
         int count = 50 + (int)rng_below(&seed, SESSION_COMMANDS_MAX - 50);
         if (count > STRESS_COMMANDS - done)
@@ -397,7 +397,7 @@ START_TEST(random_command_stream)
         run_session(&m, count, &seed);
         done += count;
     }
-    int64_t ms = (proc_now_us() - start) / 1000;
+    int64_t ms = (clock_now_us() - start) / 1000;
     ck_assert_msg(ms < STRESS_WALL_MS, "%d commands took %lld ms", STRESS_COMMANDS, (long long)ms);
     free(m.start);
     free(m.pos);

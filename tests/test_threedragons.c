@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/perft.h"
+#include "core/perft.h"
 #include "tests/eval_terms.h"
 #include "tests/helpers.h"
 #include "tests/search_puzzle.h"

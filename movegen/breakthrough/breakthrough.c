@@ -1,6 +1,6 @@
 /*
  * Breakthrough: move generation, make, FEN, notation and result (the rules; the Game table
- * is engine/games/breakthrough.c).
+ * is games/breakthrough.c).
  *
  * Generation is three shifts per side (straight, two diagonals); perft counts the last
  * ply with popcounts instead of generating it.
@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 
 static uint64_t zobrist_men[2][64];
 static uint64_t zobrist_side;

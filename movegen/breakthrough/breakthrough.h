@@ -1,15 +1,15 @@
 /*
  * Breakthrough position (rules for players: docs/rules/breakthrough.md).
  *
- * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
+ * Squares as in core/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
  * A move is from | to << 6; both squares fit in 6 bits and from != to, so a move is
  * never 0.
  */
 #pragma once
 
-#include "engine/bitboard.h"
-#include "engine/board8.h"
-#include "engine/game.h"
+#include "core/bitboard.h"
+#include "core/board8.h"
+#include "core/game.h"
 
 typedef struct BtPos {
     Bb64 men[2]; /* by player: P1 white, P2 black */
@@ -34,7 +34,7 @@ static inline Bb64 bt_attacks(Bb64 men, int player)
                         : ((men & ~B8_FILE_A_BB) >> 9) | ((men & ~B8_FILE_H_BB) >> 7);
 }
 
-/* The rules as the Game table (engine/games/breakthrough.c) uses them. */
+/* The rules as the Game table (games/breakthrough.c) uses them. */
 void bt_init(void);
 bool bt_fen_read(void *pos, const char *fen, char *err, size_t err_size);
 void bt_fen_write(const void *pos, char *buf, size_t size);

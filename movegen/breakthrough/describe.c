@@ -1,10 +1,10 @@
 /*
- * Breakthrough for people (engine/describe.h): the 64 squares, the home rows each side
+ * Breakthrough for people (core/describe.h): the 64 squares, the home rows each side
  * races to, captures, and the two ways to win.
  */
 #include <stdio.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "movegen/breakthrough/breakthrough.h"
 
 static int bt_cells(DescCell *cells)

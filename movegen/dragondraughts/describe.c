@@ -1,11 +1,11 @@
 /*
- * Dragon-draughts for people (engine/describe.h): all 64 squares (a plain board, not
+ * Dragon-draughts for people (core/describe.h): all 64 squares (a plain board, not
  * chequered), the rows where men are crowned Daimyo, and each capture with its path and
  * every piece it takes.
  */
 #include <stdio.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "movegen/dragondraughts/dragondraughts.h"
 
 static int dd_cells(DescCell *cells)

@@ -1,13 +1,13 @@
 /*
  * Dragon-draughts (Turkish draughts): position, FEN, make, hash and result (the rules; the
- * Game table is engine/games/dragondraughts.c).
+ * Game table is games/dragondraughts.c).
  */
 #include "movegen/dragondraughts/dragondraughts.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 
 enum { MAN = 0, KING = 1 };
 

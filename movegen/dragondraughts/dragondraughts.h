@@ -1,7 +1,7 @@
 /*
  * Dragon-draughts, i.e. Turkish draughts (rules as implemented: docs/dragondraughts.md).
  *
- * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
+ * Squares as in core/board8.h (a1 = 0, ..., h8 = 63). White (P1) moves up.
  * pieces[side] holds every piece of a side; `kings` holds the Daimyos of both sides, so a
  * side's men are pieces[side] & ~kings.
  *
@@ -21,9 +21,9 @@
  */
 #pragma once
 
-#include "engine/bitboard.h"
-#include "engine/board8.h"
-#include "engine/game.h"
+#include "core/bitboard.h"
+#include "core/board8.h"
+#include "core/game.h"
 
 typedef struct DraughtsPos {
     Bb64 pieces[2]; /* by player: P1 white, P2 black */
@@ -46,7 +46,7 @@ enum {
     DD_MAX_PATH = DD_MAX_PIECES + 1,
 };
 
-/* The board's edges under the draughts code's own names (values from engine/board8.h). */
+/* The board's edges under the draughts code's own names (values from core/board8.h). */
 #define DD_FILE_A_BB B8_FILE_A_BB
 #define DD_FILE_H_BB B8_FILE_H_BB
 #define DD_RANK_1_BB B8_RANK_1_BB
@@ -152,7 +152,7 @@ int draughts_move_path(const DraughtsPos *p, Move m, int *path);
 void draughts_move_to_str(const void *pos, Move m, char *buf);
 Move draughts_parse_move(const void *pos, const char *str);
 
-/* The rules as the Game table (engine/games/dragondraughts.c) uses them. */
+/* The rules as the Game table (games/dragondraughts.c) uses them. */
 void dd_init(void);
 bool dd_fen_read(void *pos, const char *fen, char *err, size_t err_size);
 void dd_fen_write(const void *pos, char *buf, size_t size);

@@ -1,11 +1,11 @@
 /*
- * Dragon Face for people (engine/describe.h): the Territories and the Sacrifice Zone ring,
+ * Dragon Face for people (core/describe.h): the Territories and the Sacrifice Zone ring,
  * the pieces with their states (immune, free or trapped in the Zone, the Governors' two-
  * square right), captures as conversions, revivals, and the legend of `d`.
  */
 #include <stdio.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "movegen/dragonface/dragonface.h"
 
 static int df_cells(DescCell *cells)

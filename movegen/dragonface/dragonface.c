@@ -1,6 +1,6 @@
 /*
  * Dragon Face: move generation, make, perft, hash and result (the rules; the Game table is
- * engine/games/dragonface.c).
+ * games/dragonface.c).
  *
  * Governors and Emperors are generated set-wise by shifts; Ambassadors per piece from
  * per-direction ray masks, the first blocker found by lsb/msb. The perft counts its last
@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 #include "movegen/dragonface/slide.h"
 
 /* Squares beyond each square in each direction, up to the edge of the board. */

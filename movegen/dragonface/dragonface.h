@@ -25,8 +25,8 @@
  */
 #pragma once
 
-#include "engine/bitboard.h"
-#include "engine/game.h"
+#include "core/bitboard.h"
+#include "core/game.h"
 
 enum {
     DF_FILES = 11,
@@ -187,7 +187,7 @@ void df_display(const void *pos, char *buf, size_t size);
 void df_move_to_str(const void *pos, Move move, char *buf);
 Move df_parse_move(const void *pos, const char *str);
 
-/* The rules as the Game table (engine/games/dragonface.c) uses them. */
+/* The rules as the Game table (games/dragonface.c) uses them. */
 void df_init(void);
 int df_gen_noisy(const void *pos, Move *moves);
 bool df_is_noisy(const void *pos, Move m);

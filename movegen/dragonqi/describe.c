@@ -1,5 +1,5 @@
 /*
- * DragonQi for people (engine/describe.h): the 149 positions of §1 (135 grid cells, the
+ * DragonQi for people (core/describe.h): the 149 positions of §1 (135 grid cells, the
  * target cells e0 and e16, and the twelve sealed and dormant places beside the grid), the
  * forces with their states (afire, confined, aboard, captive, bows, arrows, cannonballs),
  * what each move touches, the §8 results with their game points, and the legend of `d`.
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "movegen/dragonqi/dragonqi.h"
 
 enum { GRID_CELLS = 135, CELL_E0 = 135, CELL_E16 = 136, FIRST_PLACE = 137, PLACES = 12 };

@@ -37,7 +37,7 @@
  */
 #pragma once
 
-#include "engine/game.h"
+#include "core/game.h"
 #include "movegen/dragonqi/board.h"
 
 enum { DQ_STORM = P1, DQ_FOREST = P2 };
@@ -387,7 +387,7 @@ void dq_result_info(const void *pos, char *buf, size_t size);
 void dq_points(const void *pos, int halves[2]);
 extern const GameScoring dq_scoring;
 
-/* hooks.c: the rules as the Game table (engine/games/dragonqi.c) uses them */
+/* hooks.c: the rules as the Game table (games/dragonqi.c) uses them */
 void dq_init(void);
 int dq_gen_moves(const void *pos, Move *moves);
 bool dq_is_noisy(const void *pos, Move m);

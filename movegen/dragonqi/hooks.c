@@ -1,5 +1,5 @@
 /*
- * DragonQi: the small rules functions the Game table (engine/games/dragonqi.c) points at:
+ * DragonQi: the small rules functions the Game table (games/dragonqi.c) points at:
  * start-up, generation and key accessors, the null move and the threat test.
  */
 #include "movegen/dragonqi/dragonqi.h"

@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 #include "movegen/dragonqi/dragonqi.h"
 
 static uint64_t z_piece[DQ_CODES][DQ_CELLS];

@@ -1,10 +1,10 @@
 /*
- * Dragon's Gate for people (engine/describe.h): each home row is a side's gate, its two
+ * Dragon's Gate for people (core/describe.h): each home row is a side's gate, its two
  * corners the gate posts; steps, flies over a friendly Dragon, and captures by withdrawal.
  */
 #include <stdio.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "movegen/dragonsgate/dragonsgate.h"
 
 static int dg_cells(DescCell *cells)

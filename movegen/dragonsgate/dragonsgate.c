@@ -1,6 +1,6 @@
 /*
  * Dragon's Gate: move generation, make, FEN, notation and result (the rules; the Game
- * table is engine/games/dragonsgate.c).
+ * table is games/dragonsgate.c).
  *
  * Generation is nine shift-and-mask expressions per side (step, fly and withdrawal in each
  * of the three forward directions); perft counts the last ply with popcounts instead of
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/rng.h"
+#include "core/rng.h"
 
 static uint64_t zobrist_dragons[2][64];
 static uint64_t zobrist_side;

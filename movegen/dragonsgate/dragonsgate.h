@@ -1,7 +1,7 @@
 /*
  * Dragon's Gate position (rules for players: docs/rules/dragonsgate.md).
  *
- * Squares as in engine/board8.h (a1 = 0, ..., h8 = 63). South (P1, `w`, `D`)
+ * Squares as in core/board8.h (a1 = 0, ..., h8 = 63). South (P1, `w`, `D`)
  * moves up, North (P2, `b`, `d`) moves down. A position is the two players' Dragons as
  * bitboards, the Zobrist key, the side to move and the two move counters.
  *
@@ -16,9 +16,9 @@
  */
 #pragma once
 
-#include "engine/bitboard.h"
-#include "engine/board8.h"
-#include "engine/game.h"
+#include "core/bitboard.h"
+#include "core/board8.h"
+#include "core/game.h"
 
 typedef struct DgPos {
     Bb64 dragons[2]; /* by player: P1 South, P2 North */
@@ -130,7 +130,7 @@ static inline Bb64 dg_goal_reach(Bb64 own, Bb64 enemy, int player)
  * it than their rank is (filled in by the game's init). */
 extern Bb64 dg_front_cone[2][64];
 
-/* The rules as the Game table (engine/games/dragonsgate.c) uses them. */
+/* The rules as the Game table (games/dragonsgate.c) uses them. */
 void dg_init(void);
 bool dg_fen_read(void *pos, const char *fen, char *err, size_t err_size);
 void dg_fen_write(const void *pos, char *buf, size_t size);

@@ -1,11 +1,11 @@
 /*
- * Three Dragons for people (engine/describe.h), shared by its three variants: the four
+ * Three Dragons for people (core/describe.h), shared by its three variants: the four
  * mountains and three dragon caves as regions, strengths on the labels, and each move's
  * captures read from the position it makes (custodial ones are found only after it).
  */
 #include <stdio.h>
 
-#include "engine/describe.h"
+#include "core/describe.h"
 #include "movegen/threedragons/threedragons.h"
 
 static int td_cells(DescCell *cells)

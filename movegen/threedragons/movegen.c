@@ -10,7 +10,7 @@
  */
 #include "movegen/threedragons/threedragons.h"
 
-#include "engine/rng.h"
+#include "core/rng.h"
 
 static uint64_t zobrist_men[2][TD_SQUARES];
 static uint64_t zobrist_strength[TD_MAX_STRENGTH][TD_SQUARES];

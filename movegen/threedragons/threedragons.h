@@ -25,8 +25,8 @@
  */
 #pragma once
 
-#include "engine/bitboard.h"
-#include "engine/game.h"
+#include "core/bitboard.h"
+#include "core/game.h"
 
 enum { TD_FILES = 9, TD_RANKS = 9, TD_SQUARES = 81, TD_MAX_STRENGTH = 6 };
 /* A move is its destination, the direction it arrives from and either the plain landing or

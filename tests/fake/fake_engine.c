@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 
 typedef enum {
     MODE_LEGAL,

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/describe.h"
-#include "engine/registry.h"
+#include "core/describe.h"
+#include "core/registry.h"
 
 enum { START_OPTIONS_MAX = 16 }; /* as game_start_fen allows */
 

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/game.h"
+#include "core/game.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "engine/registry.h"
+#include "core/registry.h"
 #include "protocol/protocol.h"
 #include "tests/fuzz/fuzz.h"
 

@@ -1,0 +1,25 @@
+/*
+ * The small jobs every layer needs once: memory that is there or the program stops (an
+ * engine out of memory has no better answer), the monotonic clock, and whole numbers read
+ * from text with their range checked.
+ */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* malloc, calloc, realloc and strdup that abort instead of returning NULL; a size of 0
+ * asks for 1, so the result is never NULL. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+
+/* The monotonic clock, in milliseconds and in microseconds from an arbitrary origin. */
+int64_t clock_now_ms(void);
+int64_t clock_now_us(void);
+
+/* Reads the whole of `s` as a decimal number from lo to hi into *out; false, *out as it
+ * was, for anything else (empty, trailing characters, out of range, overflow). */
+bool parse_int(const char *s, long long lo, long long hi, long long *out);

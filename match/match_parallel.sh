@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# A sharded `wyrm match` run by GNU parallel, on this machine or across hosts over ssh
+# (docs/distributed.md).
+#
+#   match_parallel.sh [-j JOBS] [-S SSHLOGINS] [-w SECONDS] DIR SHARDS WYRM MATCH-ARGS...
+#
+#   -j JOBS        shards run at once on each host (default: one per core, GNU parallel's)
+#   -S SSHLOGINS   hosts, as GNU parallel's --sshlogin ("4/user@host1,host2,:" ...; ':' is
+#                  this machine); wyrm, the engines, match/ and DIR must be at the same
+#                  paths on every host, DIR on a file system they share (NFS...)
+#   -w SECONDS     merge every SECONDS; once the SPRT has decided, stop the shards
+#
+# Options for GNU parallel itself (--ssh, --retries...) go in the PARALLEL variable.
+#
+# Shard K writes DIR/shard-K.res, .pgn and .out; at the end the merged report is printed
+# and kept in DIR/report.txt. Exit status: 0, or 1 when a shard failed.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+shard=$here/match_shard.sh
+jobs='' sshlogin='' watch=''
+while getopts 'j:S:w:' opt; do
+    case $opt in
+    j) jobs=$OPTARG ;;
+    S) sshlogin=$OPTARG ;;
+    w) watch=$OPTARG ;;
+    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 4 ]; then
+    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+fi
+command -v parallel >/dev/null || { echo "match_parallel.sh: GNU parallel is missing (apt-get install parallel)" >&2; exit 2; }
+shards=$2
+dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
+
+# A shard stopped by the launcher gets SIGINT first: wyrm ends its games in progress and
+# closes its results file as interrupted, then exits.
+opts=(--will-cite --termseq INT,5000,TERM,1000,KILL,25)
+[ -n "$jobs" ] && opts+=(-j "$jobs")
+[ -n "$sshlogin" ] && opts+=(--sshlogin "$sshlogin")
+
+parallel "${opts[@]}" "$shard" run "$dir" '{}' ::: $(seq 1 "$shards") &
+runner=$!
+watcher=''
+if [ -n "$watch" ]; then
+    # Two SIGTERMs: GNU parallel stops starting shards, then ends the running ones with
+    # --termseq.
+    "$shard" watch "$dir" "$watch" sh -c "kill -TERM $runner; sleep 1; kill -TERM $runner" &
+    watcher=$!
+fi
+status=0
+wait "$runner" || status=$?
+if [ -n "$watcher" ]; then
+    kill "$watcher" 2>/dev/null || true
+    wait "$watcher" 2>/dev/null || true
+fi
+"$shard" merge "$dir" | tee "$dir/report.txt"
+# Shards that the SPRT stopped exit with 130 (interrupted): that is no failure.
+if [ "$status" != 0 ] && [ "$("$shard" verdict "$dir")" = continue ]; then
+    echo "match_parallel.sh: $status shard(s) failed; see $dir/shard-*.out" >&2
+    exit 1
+fi
+exit 0

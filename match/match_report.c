@@ -1,0 +1,462 @@
+#include "match/match_report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/registry.h"
+#include "core/util.h"
+
+static const int WIN_HALVES = 2, DRAW_HALVES = 1;
+/* The first engine's result in a results file, indexed by its points in halves. */
+static const char RESULT_LETTERS[] = "LDW";
+
+/* ---- results and the tally ----------------------------------------------------------- */
+
+GameResult game_result_of(const GameRecord *r)
+{
+    const Outcome *o = &r->outcome;
+    /* Which configured engine won: P1 was played by engine_of_p1. */
+    int winner = o->winner < 0 ? -1 : o->winner == P1 ? r->engine_of_p1 : !r->engine_of_p1;
+    GameResult g = {.number = r->number,
+                    .score = winner < 0    ? DRAW_HALVES
+                             : winner == 0 ? WIN_HALVES
+                                           : 0,
+                    .termination = o->termination};
+    g.points[r->engine_of_p1] = r->points[P1];
+    g.points[!r->engine_of_p1] = r->points[P2];
+    return g;
+}
+
+void tally_add(MatchTally *t, GameResult *results, int games, const GameResult *g)
+{
+    int number = g->number;
+    results[number - 1] = *g;
+    if (g->score == WIN_HALVES)
+        t->score.wins++;
+    else if (g->score == DRAW_HALVES)
+        t->score.draws++;
+    else
+        t->score.losses++;
+    int loser = g->score == DRAW_HALVES ? LOSER_DRAW : g->score == WIN_HALVES ? 1 : 0;
+    t->terminations[g->termination][loser]++;
+    for (int k = 0; k < MATCH_ENGINES; k++)
+        t->points[k] += g->points[k];
+    /* Games 2k+1 and 2k+2 are a pair. */
+    int partner = number % 2 ? number + 1 : number - 1;
+    if (partner <= games && results[partner - 1].number)
+        t->pairs.n[g->score + results[partner - 1].score]++;
+}
+
+/* ---- the report ---------------------------------------------------------------------- */
+
+SprtVerdict report_verdict(const SprtConfig *sprt, const MatchTally *t)
+{
+    return match_sprt_verdict_model(sprt, &t->score, &t->pairs);
+}
+
+static void print_elo(FILE *out, const char *label, const ReportInfo *info, const EloEstimate *e)
+{
+    char elo[32], margin[32];
+    match_format_elo(e->elo, elo, sizeof elo);
+    match_format_elo(e->margin, margin, sizeof margin);
+    fprintf(out, "%s (%s - %s): %s +/- %s (95%%), score %.1f%%, LOS %.1f%%\n", label,
+            info->names[0], info->names[1], elo, margin, 100 * e->score, 100 * e->los);
+}
+
+static void print_sprt(FILE *out, const SprtConfig *sprt, SprtModel model, double llr)
+{
+    static const char *const verdicts[] = {"no decision", "H0 accepted", "H1 accepted"};
+    static const char *const models[] = {"trinomial", "pentanomial"};
+    fprintf(out, "SPRT (%s, elo0=%g elo1=%g alpha=%g beta=%g): LLR %.2f, bounds [%.2f, %.2f]: ",
+            models[model], sprt->elo0, sprt->elo1, sprt->alpha, sprt->beta, llr,
+            match_sprt_lower(sprt), match_sprt_upper(sprt));
+    if (model == sprt->model)
+        fprintf(out, "%s\n", verdicts[match_sprt_decide(sprt, llr)]);
+    else
+        fprintf(out, "%s (for comparison: the test uses the %s model)\n",
+                verdicts[match_sprt_decide(sprt, llr)], models[sprt->model]);
+}
+
+void report_print(FILE *out, const ReportInfo *info, const MatchTally *t)
+{
+    static const char *const statuses[] = {"Finished", "Stopped by SPRT", "Interrupted",
+                                           "In progress"};
+    const MatchScore *s = &t->score;
+    const GameScoring *scoring = info->game->scoring;
+    int n = match_score_games(s);
+    fprintf(out, "\n%s: %d of %d games\n", statuses[info->status], n, info->games);
+    fprintf(out, "%-24s %6s %6s %6s %10s", "engine", "wins", "draws", "losses", "points");
+    if (scoring)
+        fprintf(out, " %12s", scoring->unit);
+    fputc('\n', out);
+    for (int k = 0; k < MATCH_ENGINES; k++) {
+        int w = k ? s->losses : s->wins, l = k ? s->wins : s->losses;
+        fprintf(out, "%-24s %6d %6d %6d %10.1f", info->names[k], w, s->draws, l,
+                w + 0.5 * s->draws);
+        if (scoring)
+            fprintf(out, " %12.1f", t->points[k] / 2.0);
+        fputc('\n', out);
+    }
+    EloEstimate est;
+    if (match_elo(s, &est))
+        print_elo(out, "Elo difference", info, &est);
+    int pairs = match_pair_count(&t->pairs), unpaired = n - 2 * pairs;
+    if (pairs + unpaired > 0) {
+        fprintf(out, "Pairs (0, 1/2, 1, 3/2, 2 points of 2): %d, %d, %d, %d, %d", t->pairs.n[0],
+                t->pairs.n[1], t->pairs.n[2], t->pairs.n[3], t->pairs.n[4]);
+        if (unpaired)
+            fprintf(out, "; %d game%s without %s pair", unpaired, unpaired == 1 ? "" : "s",
+                    unpaired == 1 ? "its" : "their");
+        fputc('\n', out);
+    }
+    if (match_elo_pairs(&t->pairs, &est))
+        print_elo(out, "Elo from pairs", info, &est);
+    if (info->sprt.enabled) {
+        print_sprt(out, &info->sprt, SPRT_TRINOMIAL, match_sprt_llr(&info->sprt, s));
+        print_sprt(out, &info->sprt, SPRT_PENTANOMIAL,
+                   match_sprt_llr_pairs(&info->sprt, &t->pairs));
+    }
+    fprintf(out, "%-24s %10s %10s %6s\n", "termination", "lost by 1", "lost by 2", "draws");
+    for (int term = 0; term < TERM_COUNT; term++) {
+        const int *row = t->terminations[term];
+        if (row[0] + row[1] + row[LOSER_DRAW])
+            fprintf(out, "%-24s %10d %10d %6d\n", match_termination_name(term), row[0], row[1],
+                    row[LOSER_DRAW]);
+    }
+    fflush(out);
+}
+
+/* ---- the results file ---------------------------------------------------------------- */
+
+enum { RESULTS_FORMAT = 1, RESULTS_LINE_MAX = 1024 };
+
+/* A termination's name as one word ("time forfeit" -> "time_forfeit") and back. */
+static void termination_word(Termination t, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", match_termination_name(t));
+    for (char *c = buf; *c; c++)
+        if (*c == ' ')
+            *c = '_';
+}
+
+static bool termination_of_word(const char *word, Termination *out)
+{
+    char name[64];
+    for (int t = TERM_RULES; t < TERM_ABORTED; t++) {
+        termination_word(t, name, sizeof name);
+        if (strcmp(name, word) == 0) {
+            *out = t;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void describe_openings(const MatchConfig *c, char *buf, size_t size)
+{
+    if (c->openings == OPENINGS_STARTPOS)
+        snprintf(buf, size, "startpos");
+    else if (c->openings == OPENINGS_FILE)
+        snprintf(buf, size, "file:%s", c->openings_file);
+    else
+        snprintf(buf, size, "random:%d depth=%d margin=%d", c->random_plies, c->balance_depth,
+                 c->balance_margin >= 0 ? c->balance_margin : c->game->params.margin_unit);
+}
+
+static void describe_sprt(const SprtConfig *s, char *buf, size_t size)
+{
+    if (!s->enabled)
+        snprintf(buf, size, "none");
+    else
+        snprintf(buf, size, "%.17g %.17g %.17g %.17g %s", s->elo0, s->elo1, s->alpha, s->beta,
+                 s->model == SPRT_PENTANOMIAL ? "pentanomial" : "trinomial");
+}
+
+bool results_open(ResultsFile *rf, const MatchConfig *c, const char *const names[2])
+{
+    if (!(rf->f = fopen(c->results_path, "w")))
+        return false;
+    char openings[FEN_MAX], sprt[256];
+    describe_openings(c, openings, sizeof openings);
+    describe_sprt(&c->sprt, sprt, sizeof sprt);
+    /* Only random openings use the seed; without them each shard's default seed (the
+     * clock) would differ for no reason and the merge would refuse the files. */
+    uint64_t seed = c->openings == OPENINGS_RANDOM ? c->seed : 0;
+    fprintf(rf->f,
+            "wyrm-match-results %d\ngame %s\nengine1 %s\nengine2 %s\ngames %d\nshard %d/%d\n"
+            "seed %llu\nopenings %s\nsprt %s\n",
+            RESULTS_FORMAT, c->game->name, names[0], names[1], c->games, c->shard, c->shards,
+            (unsigned long long)seed, openings, sprt);
+    fflush(rf->f);
+    return true;
+}
+
+void results_add(ResultsFile *rf, const GameResult *r)
+{
+    if (!rf->f)
+        return;
+    char term[64];
+    termination_word(r->termination, term, sizeof term);
+    fprintf(rf->f, "result %d %c %s %d %d\n", r->number, RESULT_LETTERS[r->score], term,
+            r->points[0], r->points[1]);
+    fflush(rf->f);
+}
+
+void results_close(ResultsFile *rf, const char *how)
+{
+    if (!rf->f)
+        return;
+    fprintf(rf->f, "end %s\n", how);
+    fclose(rf->f);
+    rf->f = NULL;
+}
+
+/* ---- merging ------------------------------------------------------------------------- */
+
+/* The header every shard of one match shares, as text to compare. */
+typedef struct ShardHeader {
+    char game[64], names[2][CLIENT_NAME_MAX], openings[FEN_MAX + 32], sprt[256];
+    long long seed;
+    int games, shard, shards;
+    char end[32]; /* "" while the shard runs */
+} ShardHeader;
+
+typedef struct Merge {
+    FILE *log;
+    const char *path;
+    int line;
+    ShardHeader first;
+    GameResult *results;
+    bool *shard_seen;
+} Merge;
+
+static bool merge_fail(Merge *m, const char *what)
+{
+    fprintf(m->log, "wyrm match: -merge: %s:%d: %s\n", m->path, m->line, what);
+    return false;
+}
+
+/* Reads one header line "KEY VALUE"; the value is the rest of the line. */
+static bool header_line(Merge *m, FILE *f, const char *key, char *value, size_t size)
+{
+    char line[RESULTS_LINE_MAX];
+    m->line++;
+    size_t len = strlen(key);
+    if (!fgets(line, sizeof line, f) || !strchr(line, '\n') || strncmp(line, key, len) != 0 ||
+        line[len] != ' ') {
+        char what[128];
+        snprintf(what, sizeof what, "expected the '%s' line of a wyrm match results file", key);
+        return merge_fail(m, what);
+    }
+    line[strcspn(line, "\n")] = 0;
+    snprintf(value, size, "%s", line + len + 1);
+    return true;
+}
+
+static bool read_header(Merge *m, FILE *f, ShardHeader *h)
+{
+    char value[RESULTS_LINE_MAX];
+    char *end;
+    if (!header_line(m, f, "wyrm-match-results", value, sizeof value))
+        return false;
+    if (atoi(value) != RESULTS_FORMAT)
+        return merge_fail(m, "unknown results format");
+    if (!header_line(m, f, "game", h->game, sizeof h->game) ||
+        !header_line(m, f, "engine1", h->names[0], sizeof h->names[0]) ||
+        !header_line(m, f, "engine2", h->names[1], sizeof h->names[1]) ||
+        !header_line(m, f, "games", value, sizeof value))
+        return false;
+    h->games = (int)strtol(value, &end, 10);
+    if (*end || h->games < 1 || h->games > MATCH_GAMES_MAX)
+        return merge_fail(m, "bad game count");
+    if (!header_line(m, f, "shard", value, sizeof value))
+        return false;
+    int used = 0;
+    if (sscanf(value, "%d/%d%n", &h->shard, &h->shards, &used) != 2 || value[used] ||
+        h->shard < 1 || h->shard > h->shards || h->shards > (h->games + 1) / 2)
+        return merge_fail(m, "bad shard K/N");
+    if (!header_line(m, f, "seed", value, sizeof value))
+        return false;
+    errno = 0;
+    h->seed = strtoll(value, &end, 10);
+    if (*end || errno)
+        return merge_fail(m, "bad seed");
+    return header_line(m, f, "openings", h->openings, sizeof h->openings) &&
+           header_line(m, f, "sprt", h->sprt, sizeof h->sprt);
+}
+
+/* Parses "E0 E1 A B MODEL" (or "none") back into a test. */
+static bool parse_sprt_line(const char *text, SprtConfig *s)
+{
+    *s = (SprtConfig){0};
+    if (strcmp(text, "none") == 0)
+        return true;
+    char model[32];
+    if (sscanf(text, "%lf %lf %lf %lf %31s", &s->elo0, &s->elo1, &s->alpha, &s->beta, model) != 5)
+        return false;
+    s->enabled = true;
+    s->model = strcmp(model, "pentanomial") == 0 ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
+    /* The bounds -sprt accepts. */
+    bool bounds = s->elo0 < s->elo1 && fabs(s->elo0) <= 1000 && fabs(s->elo1) <= 1000 &&
+                  s->alpha > 0 && s->alpha < 0.5 && s->beta > 0 && s->beta < 0.5;
+    return bounds && (strcmp(model, "pentanomial") == 0 || strcmp(model, "trinomial") == 0);
+}
+
+/* Does the pair of game `number` belong to shard k of n? Pairs go round the shards. */
+static bool in_shard(int number, int k, int n) { return ((number - 1) / 2) % n == k - 1; }
+
+static bool same_match(Merge *m, const ShardHeader *h)
+{
+    const ShardHeader *a = &m->first;
+    /* Each field with the line it is on. */
+    const struct {
+        bool differs;
+        const char *what;
+        int line;
+    } fields[] = {
+        {strcmp(a->game, h->game) != 0, "game differs", 2},
+        {strcmp(a->names[0], h->names[0]) != 0 || strcmp(a->names[1], h->names[1]) != 0,
+         "engines differ", 3},
+        {a->games != h->games, "number of games differs", 5},
+        {a->shards != h->shards, "number of shards differs", 6},
+        {a->seed != h->seed, "seed differs", 7},
+        {strcmp(a->openings, h->openings) != 0, "openings differ", 8},
+        {strcmp(a->sprt, h->sprt) != 0, "SPRT differs", 9},
+    };
+    for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
+        if (fields[i].differs) {
+            char what[128];
+            snprintf(what, sizeof what, "not the same match as the first file (its %s)",
+                     fields[i].what);
+            m->line = fields[i].line;
+            return merge_fail(m, what);
+        }
+    return true;
+}
+
+static bool read_results(Merge *m, FILE *f, ShardHeader *h)
+{
+    char line[RESULTS_LINE_MAX];
+    h->end[0] = 0;
+    while (fgets(line, sizeof line, f)) {
+        m->line++;
+        if (!strchr(line, '\n'))
+            break; /* a record still being written */
+        if (h->end[0])
+            return merge_fail(m, "a record after the end record");
+        char word[64], term_word[64], score;
+        long long number;
+        int p0, p1, used = 0;
+        Termination term;
+        if (sscanf(line, "end %31s %n", h->end, &used) == 1 && line[used] == 0)
+            continue;
+        h->end[0] = 0;
+        if (sscanf(line, "result %lld %c %63s %d %d %n", &number, &score, term_word, &p0, &p1,
+                   &used) != 5 ||
+            line[used] != 0)
+            return merge_fail(m, "expected 'result N W|D|L TERMINATION P1 P2' or 'end ...'");
+        const char *letter = strchr(RESULT_LETTERS, score);
+        if (!letter || !score)
+            return merge_fail(m, "the result is not W, D or L");
+        if (!termination_of_word(term_word, &term)) {
+            snprintf(word, sizeof word, "unknown termination '%.32s'", term_word);
+            return merge_fail(m, word);
+        }
+        if (number < 1 || number > h->games || !in_shard((int)number, h->shard, h->shards))
+            return merge_fail(m, "a game number outside the shard");
+        if (p0 < 0 || p1 < 0 || p0 > 1000 || p1 > 1000)
+            return merge_fail(m, "points out of range");
+        GameResult *r = &m->results[number - 1];
+        if (r->number)
+            return merge_fail(m, "a game given twice");
+        *r = (GameResult){(int)number, (int)(letter - RESULT_LETTERS), term, {p0, p1}};
+    }
+    return true;
+}
+
+int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
+{
+    Merge m = {.log = log};
+    const char *ends[] = {"finished", "stopped", "interrupted"};
+    int running = 0, stopped = 0, interrupted = 0;
+    bool ok = count > 0;
+    if (!ok)
+        fprintf(log, "wyrm match: -merge needs the results files of the shards\n");
+    for (int i = 0; ok && i < count; i++) {
+        ShardHeader h;
+        m.path = paths[i];
+        m.line = 0;
+        FILE *f = fopen(paths[i], "r");
+        if (!f) {
+            fprintf(log, "wyrm match: -merge: cannot read '%s': %s\n", paths[i], strerror(errno));
+            ok = false;
+            break;
+        }
+        ok = read_header(&m, f, i == 0 ? &m.first : &h);
+        if (ok && i == 0) {
+            h = m.first;
+            m.results = xcalloc((size_t)h.games, sizeof *m.results);
+            m.shard_seen = xcalloc((size_t)h.shards + 1, sizeof *m.shard_seen);
+        }
+        ok = ok && same_match(&m, &h);
+        if (ok && m.shard_seen[h.shard]) {
+            m.line = 6;
+            ok = merge_fail(&m, "this shard is already in an earlier file");
+        }
+        if (ok) {
+            m.shard_seen[h.shard] = true;
+            ok = read_results(&m, f, &h);
+        }
+        fclose(f);
+        if (!ok)
+            break;
+        if (!h.end[0])
+            running++;
+        else if (strcmp(h.end, ends[1]) == 0)
+            stopped++;
+        else if (strcmp(h.end, ends[2]) == 0)
+            interrupted++;
+    }
+    const Game *game = ok ? registry_find(m.first.game) : NULL;
+    SprtConfig sprt;
+    if (ok && !game) {
+        fprintf(log, "wyrm match: -merge: %s: unknown game '%s'\n", paths[0], m.first.game);
+        ok = false;
+    }
+    if (ok && !parse_sprt_line(m.first.sprt, &sprt)) {
+        fprintf(log, "wyrm match: -merge: %s: bad sprt line '%s'\n", paths[0], m.first.sprt);
+        ok = false;
+    }
+    if (ok) {
+        MatchTally t = {0};
+        GameResult *tallied = xcalloc((size_t)m.first.games, sizeof *tallied);
+        for (int g = 0; g < m.first.games; g++)
+            if (m.results[g].number)
+                tally_add(&t, tallied, m.first.games, &m.results[g]);
+        free(tallied);
+        int missing = 0;
+        for (int k = 1; k <= m.first.shards; k++)
+            missing += !m.shard_seen[k];
+        fprintf(out,
+                "Merged %d of %d shards of %s vs %s, %s, %d games: %d finished, %d running, "
+                "%d stopped by the SPRT, %d interrupted\n",
+                count, m.first.shards, m.first.names[0], m.first.names[1], game->name,
+                m.first.games, count - running - stopped - interrupted, running, stopped,
+                interrupted);
+        ReportInfo info = {.names = {m.first.names[0], m.first.names[1]},
+                           .game = game,
+                           .games = m.first.games,
+                           .sprt = sprt};
+        bool decided = sprt.enabled && report_verdict(&sprt, &t) != SPRT_CONTINUE;
+        info.status = decided                         ? REPORT_SPRT
+                      : interrupted                   ? REPORT_INTERRUPTED
+                      : running || missing || stopped ? REPORT_PARTIAL
+                                                      : REPORT_FINISHED;
+        report_print(out, &info, &t);
+    }
+    free(m.results);
+    free(m.shard_seen);
+    return ok ? 0 : 1;
+}
