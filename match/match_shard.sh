@@ -14,6 +14,11 @@
 #
 # DIR/match.conf holds the wyrm binary, the number of shards and the match's arguments,
 # quoted for bash; every shard reads the same file, so every shard plays the same match.
+#
+# Training data instead of a match: MATCH-ARGS `gen GAME GEN-ARGS...` make shard K run
+# `wyrm -v GAME gen GEN-ARGS... -seed S+K -out DIR/shard-K.data` (S: the -seed given, 0 if
+# none), so every shard plays other games; merge then joins the shards' files, in shard
+# order, into DIR/data (docs/learning.md).
 set -euo pipefail
 
 usage() {
@@ -57,7 +62,8 @@ init)
     case $shards in '' | *[!0-9]* | 0) echo "match_shard.sh: SHARDS must be a positive number, not '$shards'" >&2; exit 2 ;; esac
     mkdir -p "$dir"
     dir=$(cd "$dir" && pwd)
-    rm -f "$dir"/shard-*.res "$dir"/shard-*.pgn "$dir"/shard-*.out "$dir/report.txt"
+    rm -f "$dir"/shard-*.res "$dir"/shard-*.pgn "$dir"/shard-*.out "$dir"/shard-*.data \
+        "$dir/report.txt" "$dir/data"
     wyrm=$(cd "$(dirname "$wyrm")" && pwd)/$(basename "$wyrm")
     {
         printf 'WYRM=%q\n' "$wyrm"
@@ -72,6 +78,20 @@ run)
     conf "$dir"
     k=${1:-${SLURM_ARRAY_TASK_ID:-}}
     case $k in '' | *[!0-9]*) echo "match_shard.sh run: no shard number (give K or set SLURM_ARRAY_TASK_ID)" >&2; exit 2 ;; esac
+    if [ "${ARGS[0]}" = gen ]; then
+        game=${ARGS[1]} seed=0 rest=()
+        for ((i = 2; i < ${#ARGS[@]}; i++)); do
+            if [ "${ARGS[i]}" = -seed ]; then
+                seed=${ARGS[i + 1]}
+                i=$((i + 1))
+            else
+                rest+=("${ARGS[i]}")
+            fi
+        done
+        rm -f "$dir/shard-$k.data"
+        exec "$WYRM" -v "$game" gen "${rest[@]}" -seed $((seed + k)) -out "$dir/shard-$k.data" \
+            2>"$dir/shard-$k.out"
+    fi
     # A Ctrl-C or a scheduler's SIGINT ends the games in progress and closes the results
     # file as interrupted; exec passes the signal straight to wyrm.
     exec "$WYRM" match "${ARGS[@]}" -shard "$k/$SHARDS" -results "$dir/shard-$k.res" \
@@ -80,6 +100,20 @@ run)
 merge)
     conf "$dir"
     shopt -s nullglob
+    if [ "${ARGS[0]}" = gen ]; then
+        # the first shard's file whole, then each other shard's records without its header
+        : >"$dir/data"
+        n=0
+        for ((k = 1; k <= SHARDS; k++)); do
+            f=$dir/shard-$k.data
+            [ -f "$f" ] || continue
+            if [ $n -eq 0 ]; then cat "$f" >>"$dir/data"; else tail -c +49 "$f" >>"$dir/data"; fi
+            n=$((n + 1))
+        done
+        [ $n -gt 0 ] || { echo "match_shard.sh: no data in $dir yet" >&2; exit 1; }
+        echo "$n of $SHARDS shards joined into $dir/data ($(wc -c <"$dir/data") bytes)"
+        exit 0
+    fi
     files=("$dir"/shard-*.res)
     [ ${#files[@]} -gt 0 ] || { echo "match_shard.sh: no results in $dir yet" >&2; exit 1; }
     exec "$WYRM" match -merge "${files[@]}"

@@ -169,6 +169,23 @@ EOF
     same_as_reference "$work/array" "Slurm array script, 3 tasks, without the scheduler"
 fi
 
+if [ "$mode" != --slurm-only ]; then
+    # Training data in shards: shard K plays `wyrm gen` with seed S+K, and the merge joins
+    # the files in shard order: the same bytes as the unsharded runs of those seeds.
+    gen=(-games 3 -nodes 300 -random-plies 6 -nnue false)
+    match/match_parallel.sh -j 2 "$work/gen" 3 "$wyrm" gen breakthrough "${gen[@]}" -seed 40 \
+        >"$work/gen.out" || fail "gen shards: match_parallel.sh failed"
+    for k in 1 2 3; do
+        "$wyrm" -v breakthrough gen "${gen[@]}" -seed $((40 + k)) -out "$work/gen-ref.data" \
+            2>/dev/null || fail "gen: seed $((40 + k)) failed"
+    done
+    [ -s "$work/gen/data" ] || fail "gen shards: no $work/gen/data"
+    cmp -s "$work/gen/data" "$work/gen-ref.data" ||
+        fail "gen shards: the joined data differs from the unsharded runs of seeds 41-43"
+    grep -q '^3 of 3 shards joined' "$work/gen.out" || fail "gen shards: $(cat "$work/gen.out")"
+    echo "ok: gen in 3 shards under GNU parallel: the same data as the unsharded runs"
+fi
+
 if [ "$mode" = --slurm ] || [ "$mode" = --slurm-only ]; then
     # A one-node cluster in $work/slurm: munged on its own socket, slurmctld and slurmd
     # on ports of their own, all as root, the node being this host. The daemons live in
