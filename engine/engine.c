@@ -407,23 +407,13 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
 
 int engine_no_progress_limit(const Engine *e)
 {
-    return e->game->no_progress_plies ? e->game->no_progress_plies : e->no_progress_plies;
+    return game_no_progress_limit(e->game, e->no_progress_plies);
 }
 
+/* How the current game ended, for `query result`, `d` and `json`. */
 GameEnd engine_game_end(const Engine *e)
 {
-    const Game *g = e->game;
-    GameOverReason why;
-    GameEnd end = {RESULT_NONE, -1, NULL, GAME_GOES_ON};
-    end.result = game_over(g, e->pos, e->keys, e->played, engine_no_progress_limit(e), &why);
-    end.reason = game_over_reason_name(why);
-    end.why = why;
-    int side = g->side_to_move(e->pos);
-    if (end.result == RESULT_WIN)
-        end.winner = side;
-    else if (end.result == RESULT_LOSS)
-        end.winner = !side;
-    return end;
+    return game_end(e->game, e->pos, e->keys, e->played, engine_no_progress_limit(e));
 }
 
 /* ---- searching ------------------------------------------------------------------------ */

@@ -80,10 +80,7 @@ Score draughts_evaluate(const void *pos)
 {
     const DraughtsPos *p = pos;
     int us = p->side;
-    int score = total(terms_of(p, us)) - total(terms_of(p, !us)) + DD_TEMPO;
-    if (score > SCORE_EVAL_MAX - 1)
-        return SCORE_EVAL_MAX - 1;
-    return score < -(SCORE_EVAL_MAX - 1) ? -(SCORE_EVAL_MAX - 1) : score;
+    return total(terms_of(p, us)) - total(terms_of(p, !us)) + DD_TEMPO;
 }
 
 void draughts_eval_terms(const void *pos, char *buf, size_t size)

@@ -132,8 +132,7 @@ static inline void count_node(SearchThread *t, int ply)
 /* The game's evaluation, held inside the range the search reserves for it. */
 static inline Score evaluate(const SearchThread *t, const void *pos)
 {
-    Score e = t->game->evaluate(pos);
-    return e > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : e < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : e;
+    return score_clamp_eval(t->game->evaluate(pos));
 }
 
 /* A draw is worth -contempt to the side to move at the root and +contempt to the other:
