@@ -13,7 +13,7 @@
 #include "search/thread.h"
 #include "search/tt.h"
 
-enum { GAMES_MAX = 64, GAME_OPTIONS_MAX = 8 };
+enum { GAME_OPTIONS_MAX = 8 };
 
 struct Engine {
     const Game *game;
@@ -26,7 +26,7 @@ struct Engine {
 
     /* option values (see OPTIONS) */
     int threads, multipv, ponder, move_overhead, no_progress_plies, contempt, skill;
-    int game_options[GAMES_MAX][GAME_OPTIONS_MAX]; /* per registered game, per option */
+    int game_options[REGISTRY_MAX_GAMES][GAME_OPTIONS_MAX]; /* per registered game, per option */
 
     OptionInfo *options; /* the listing: OPTIONS, then the game-declared options */
     int option_count;
@@ -74,11 +74,6 @@ static const OptionDef OPTIONS[] = {
     {"Clear Hash", OPTION_BUTTON, 0, 0, 0, 0, clear_hash},
 };
 enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
-
-/* game_options has a row for every game the registry can hold. */
-_Static_assert(sizeof(((Engine *)0)->game_options) / sizeof(((Engine *)0)->game_options[0]) >=
-                   REGISTRY_MAX_GAMES,
-               "Engine.game_options has fewer rows than REGISTRY_MAX_GAMES");
 
 static int game_index(const Game *g)
 {
@@ -234,9 +229,7 @@ static void build_option_list(Engine *e)
 
 Engine *engine_create(void)
 {
-    Engine *e = calloc(1, sizeof *e);
-    if (!e || registry_count() > GAMES_MAX)
-        abort();
+    Engine *e = xcalloc(1, sizeof *e);
     for (int i = 0; i < registry_count(); i++) {
         if (registry_game(i)->option_count > GAME_OPTIONS_MAX)
             abort();

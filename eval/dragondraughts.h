@@ -9,5 +9,5 @@
 
 #include "core/types.h"
 
-Score draughts_evaluate(const void *pos);
-void draughts_eval_terms(const void *pos, char *buf, size_t size);
+Score dd_evaluate(const void *pos);
+void dd_eval_terms(const void *pos, char *buf, size_t size);

@@ -38,12 +38,12 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
     int64_t inc = at_least(at_least(at_most(l->inc[side], TM_CLOCK_MAX_MS), 0) - l->lag, 0);
     if (l->movestogo == 1) {
         /* The clock is refilled after this move: no reserve to keep. */
-        plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / 100, 1);
+        plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / TM_PERCENT, 1);
         return plan;
     }
-    int64_t reserve = at_most(TM_RESERVE_MS, left * TM_RESERVE_MAX_PERCENT / 100);
+    int64_t reserve = at_most(TM_RESERVE_MS, left * TM_RESERVE_MAX_PERCENT / TM_PERCENT);
     int64_t spare = left - reserve;
-    int64_t inc_share = inc * TM_INC_PERCENT / 100;
+    int64_t inc_share = inc * TM_INC_PERCENT / TM_PERCENT;
     if (left < 2 * TM_RESERVE_MS) {
         /* A short clock: the increment's share shrinks with it, down to nothing. */
         inc_share = inc_share * left / (2 * TM_RESERVE_MS);
@@ -53,7 +53,7 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
                                                : TM_DEFAULT_MOVES_LEFT;
     /* The increment arrives only after the move: however large it is, this move cannot
      * spend more than the clock holds above the reserve. */
-    int64_t hard_cap = at_least(at_most(spare * TM_HARD_PERCENT / 100 + inc_share, spare), 1);
+    int64_t hard_cap = at_least(at_most(spare * TM_HARD_PERCENT / TM_PERCENT + inc_share, spare), 1);
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
     return plan;
