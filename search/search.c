@@ -371,6 +371,171 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
     return best;
 }
 
+static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score beta, bool cut_node);
+
+/* Step 1 of a node below the root: the game is over by the rules, drawn, or a win too far
+ * to matter (mate distance pruning narrows the window). True with *score when that ends
+ * the node. */
+static bool node_is_decided(SearchThread *t, int ply, Score *alpha, Score *beta, Score *score)
+{
+    const void *pos = pos_at(t, ply);
+    Result r = t->game->result(pos);
+    if (r != RESULT_NONE) {
+        *score = result_score(t, r, ply);
+        return true;
+    }
+    if (is_draw(t, pos, ply)) {
+        *score = draw_score(t, ply);
+        return true;
+    }
+    if (*alpha < score_loss_in(ply))
+        *alpha = score_loss_in(ply);
+    if (*beta > score_win_in(ply + 1))
+        *beta = score_win_in(ply + 1);
+    *score = *alpha;
+    return *alpha >= *beta;
+}
+
+/* Step 5, reverse futility: far above beta near the leaves, the eval stands. In games
+ * where noisy moves are compulsory (draughts), a capture to make means the static eval
+ * does not describe the node: only then are the noisy moves listed to see. */
+static bool reverse_futility_holds(SearchThread *t, MovePicker *mp, int depth, Score eval,
+                                   Score beta, bool improving)
+{
+    const SearchParams *sp = &t->game->params;
+    return sp->reverse_futility && depth <= RFP_MAX_DEPTH && !score_is_win(beta) &&
+           eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta &&
+           !(sp->noisy_forced && movepick_has_noisy(mp));
+}
+
+/* Step 6, the null move: if passing still beats beta, a real move will too. True with
+ * *score when it cuts; *score 0 when the search was stopped meanwhile (see stopped). */
+static bool null_move_cuts(SearchThread *t, int ply, int depth, Score eval, Score beta,
+                           bool cut_node, Score *score)
+{
+    const Game *g = t->game;
+    int surplus = (eval - beta) / (margin(t, NMP_EVAL_DIVISOR) + 1);
+    int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
+                    (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
+    g->make_null(pos_at(t, ply), pos_at(t, ply + 1));
+    t->stack[ply].move = MOVE_NONE;
+    enter(t, ply + 1);
+    *score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
+    if (stopped(t)) {
+        *score = 0;
+        return true;
+    }
+    return *score >= beta && !score_is_win(*score);
+}
+
+/* How the move loop treats every move of one node: settled once, before the first move. */
+typedef struct MoveLoop {
+    int depth;
+    bool pv_node, cut_node;
+    bool may_prune_quiets;  /* late move and futility pruning may drop quiet moves */
+    int lmp_limit;          /* quiet moves searched before the rest are pruned */
+    bool futility;          /* futility pruning applies at this depth */
+    Score futility_value;   /* the eval plus the margin a quiet move may hope to gain */
+    bool may_reduce;        /* late move reductions apply */
+    int reduction_bias;     /* plies added to every reduction at this node */
+    bool parent_threatened; /* the threat stood before the opponent's last move */
+    bool may_extend;        /* threat extensions still apply at this ply */
+} MoveLoop;
+
+static MoveLoop move_loop_settle(SearchThread *t, int ply, int depth, Score eval, bool pv_node,
+                                 bool cut_node, bool improving, bool in_threat)
+{
+    const SearchParams *sp = &t->game->params;
+    return (MoveLoop){
+        .depth = depth,
+        .pv_node = pv_node,
+        .cut_node = cut_node,
+        .may_prune_quiets = ply > 0 && !pv_node && !in_threat,
+        .lmp_limit = sp->late_move_pruning && depth <= LMP_MAX_DEPTH
+                         ? (LMP_BASE + depth * depth) / (improving ? 1 : LMP_NOT_IMPROVING_DIVISOR)
+                         : INT_MAX,
+        .futility = sp->futility && depth <= FUTILITY_MAX_DEPTH,
+        .futility_value = eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth),
+        .may_reduce = sp->late_move_reductions && depth >= LMR_MIN_DEPTH && !in_threat,
+        .reduction_bias = !improving + cut_node - pv_node,
+        .parent_threatened = ply > 0 && threatened(t, ply - 1),
+        .may_extend = ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth,
+    };
+}
+
+/* Step 8a: near the leaves, once enough quiet moves were searched or none can raise alpha,
+ * the remaining quiet moves are not even generated. */
+static inline bool prunes_quiets(const MoveLoop *loop, int quiet_count, Score alpha)
+{
+    return loop->may_prune_quiets &&
+           (quiet_count >= loop->lmp_limit || (loop->futility && loop->futility_value <= alpha));
+}
+
+/* Step 8c: searches the move just played as the `searched`-th: late move reductions, then
+ * the principal-variation re-searches. */
+static Score search_move(SearchThread *t, int ply, const MoveLoop *loop, int new_depth, Score alpha,
+                         Score beta, int searched, bool reducible, int history)
+{
+    int depth = loop->depth;
+    bool pv_node = loop->pv_node, cut_node = loop->cut_node;
+    Score score;
+    if (loop->may_reduce && searched > 1 + pv_node && reducible) {
+        int r = lmr_table[depth][searched < LMR_TABLE_MOVES ? searched : LMR_TABLE_MOVES - 1];
+        r += loop->reduction_bias - history / LMR_HISTORY_DIVISOR;
+        if (r < 0)
+            r = 0;
+        int reduced = new_depth - r < 1 ? 1 : new_depth - r;
+        if (reduced > new_depth)
+            reduced = new_depth;
+        score = -negamax(t, ply + 1, reduced, -alpha - 1, -alpha, true);
+        if (score > alpha && reduced < new_depth)
+            score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
+    } else if (!pv_node || searched > 1) {
+        score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
+    } else {
+        score = alpha + 1; /* force the full-window search of the first move */
+    }
+    if (pv_node && (searched == 1 || (score > alpha && score < beta)))
+        score = -negamax(t, ply + 1, new_depth, -beta, -alpha, false);
+    return score;
+}
+
+/* ---- the root's own bookkeeping ------------------------------------------------------- */
+
+/* The root searches its own list: the root moves from the line being searched on (MultiPV
+ * lines before it are done), best first. */
+static void root_picker(SearchThread *t, MovePicker *mp)
+{
+    movepick_init_list(mp, t, 0);
+    for (int i = t->multipv_index; i < t->root_count; i++)
+        movepick_add(mp, t->root_moves[i].move);
+}
+
+/* A root move has been searched: the first, or one that raised alpha, keeps its score and
+ * principal variation (a new best move counts as a change, for the time manager); any
+ * other only failed low and sorts last. */
+static void root_record(SearchThread *t, Move m, Score score, Score alpha, int searched)
+{
+    RootMove *rm = NULL;
+    for (int i = t->multipv_index; i < t->root_count && !rm; i++)
+        if (t->root_moves[i].move == m)
+            rm = &t->root_moves[i];
+    if (searched == 1 || score > alpha) {
+        const SearchStack *child = &t->stack[1];
+        rm->score = score;
+        rm->seldepth = t->seldepth;
+        rm->pv[0] = m;
+        memcpy(rm->pv + 1, child->pv, sizeof(Move) * (size_t)child->pv_length);
+        rm->pv_length = child->pv_length + 1;
+        if (searched > 1)
+            t->best_move_changes += 1.0;
+    } else {
+        rm->score = -SCORE_INFINITE;
+    }
+}
+
+/* ---- the node ------------------------------------------------------------------------- */
+
 static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score beta, bool cut_node)
 {
     const Game *g = t->game;
@@ -379,6 +544,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     SearchStack *ss = &t->stack[ply];
     bool root = ply == 0, pv_node = beta - alpha > 1;
     void *pos = pos_at(t, ply);
+    Score score;
 
     if (depth <= 0 || ply >= MAX_PLY)
         return qsearch(t, ply, alpha, beta, 0);
@@ -387,42 +553,26 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
 
     /* 1. Game over by the rules, drawn, or a win too far to matter (mate distance). */
-    if (!root) {
-        Result r = g->result(pos);
-        if (r != RESULT_NONE)
-            return result_score(t, r, ply);
-        if (is_draw(t, pos, ply))
-            return draw_score(t, ply);
-        if (alpha < score_loss_in(ply))
-            alpha = score_loss_in(ply);
-        if (beta > score_win_in(ply + 1))
-            beta = score_win_in(ply + 1);
-        if (alpha >= beta)
-            return alpha;
-    }
+    if (!root && node_is_decided(t, ply, &alpha, &beta, &score))
+        return score;
 
     /* 2. The table: cut off at non-PV nodes when the stored bound decides. */
     uint64_t key = g->key(pos);
     TTHit hit;
     bool tt_hit = tt_probe(pool->tt, key, ply, &hit);
-    Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (root)
-        tt_move = t->root_moves[t->multipv_index].move;
+    Move tt_move = root ? t->root_moves[t->multipv_index].move : tt_hit ? hit.move : MOVE_NONE;
     if (tt_hit && !pv_node && hit.depth >= depth && tt_cuts(&hit, alpha, beta))
         return hit.score;
 
     /* 3. No legal move ends the game. Asked of has_legal_move, which stops at the first
      * move it finds: nothing is listed before the cut-offs below have had their chance. */
     MovePicker mp;
-    if (root) {
-        movepick_init_list(&mp, t, ply);
-        for (int i = t->multipv_index; i < t->root_count; i++)
-            movepick_add(&mp, t->root_moves[i].move);
-    } else {
-        if (!g->has_legal_move(pos))
-            return result_score(t, g->no_moves_result, ply);
+    if (root)
+        root_picker(t, &mp);
+    else if (!g->has_legal_move(pos))
+        return result_score(t, g->no_moves_result, ply);
+    else
         movepick_init(&mp, t, ply, tt_move, false);
-    }
 
     /* 4. Static evaluation, and whether it improved over our previous turn. */
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
@@ -430,30 +580,15 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     bool improving = ply >= 2 && eval > ss[-2].static_eval;
     bool in_threat = threatened(t, ply);
 
-    /* 5. Reverse futility: far above beta near the leaves, the eval stands. In games
-     * where noisy moves are compulsory (draughts), a capture to make means the static eval
-     * does not describe the node: only then are the noisy moves listed to see. */
-    if (!pv_node && !in_threat && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
-        !score_is_win(beta) &&
-        eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta &&
-        !(sp->noisy_forced && movepick_has_noisy(&mp)))
+    /* 5. Reverse futility (reverse_futility_holds). */
+    if (!pv_node && !in_threat && reverse_futility_holds(t, &mp, depth, eval, beta, improving))
         return eval;
 
-    /* 6. Null move: if passing still beats beta, a real move will too. */
+    /* 6. Null move (null_move_cuts). */
     if (!pv_node && !in_threat && sp->null_move && g->make_null && depth >= NMP_MIN_DEPTH &&
-        ply > 0 && eval >= beta && ss[-1].move != MOVE_NONE && !score_is_win(beta)) {
-        int surplus = (eval - beta) / (margin(t, NMP_EVAL_DIVISOR) + 1);
-        int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
-                        (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
-        g->make_null(pos, pos_at(t, ply + 1));
-        ss->move = MOVE_NONE;
-        enter(t, ply + 1);
-        Score score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
-        if (stopped(t))
-            return 0;
-        if (score >= beta && !score_is_win(score))
-            return score;
-    }
+        ply > 0 && eval >= beta && ss[-1].move != MOVE_NONE && !score_is_win(beta) &&
+        null_move_cuts(t, ply, depth, eval, beta, cut_node, &score))
+        return score;
 
     /* 7. Internal iterative reduction: without a table move this node was not searched
      * before, so spend less on it. */
@@ -466,25 +601,14 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     Move best_move = MOVE_NONE;
     Move *quiets = t->arena_quiets + (size_t)ply * (size_t)g->max_moves;
     int quiet_count = 0, searched = 0;
-    bool may_prune_quiets = !root && !pv_node && !in_threat;
-    int lmp_limit = sp->late_move_pruning && depth <= LMP_MAX_DEPTH
-                        ? (LMP_BASE + depth * depth) / (improving ? 1 : LMP_NOT_IMPROVING_DIVISOR)
-                        : INT_MAX;
-    bool futility = sp->futility && depth <= FUTILITY_MAX_DEPTH;
-    Score futility_value = eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth);
-    bool may_reduce = sp->late_move_reductions && depth >= LMR_MIN_DEPTH && !in_threat;
-    int reduction_bias = !improving + cut_node - pv_node;
-    bool parent_threatened = ply > 0 && threatened(t, ply - 1);
-    bool may_extend = ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
+    MoveLoop loop = move_loop_settle(t, ply, depth, eval, pv_node, cut_node, improving, in_threat);
     for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
         bool noisy = mp.last_noisy;
         bool late = searched > 0 && best > -SCORE_WIN_BOUND;
 
-        /* 8a. Near the leaves, once enough quiet moves were searched or none can raise
-         * alpha, the remaining quiet moves are not even generated. */
-        if (may_prune_quiets && !noisy && late &&
-            (quiet_count >= lmp_limit || (futility && futility_value <= alpha))) {
-            mp.skip_quiets = true;
+        /* 8a. Late quiet moves pruned (prunes_quiets). */
+        if (!noisy && late && prunes_quiets(&loop, quiet_count, alpha)) {
+            movepick_skip_quiets(&mp);
             continue;
         }
 
@@ -499,50 +623,17 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
          * stood before the opponent's last move (a runner nobody can stop) is no news, and
          * extending every move under it would never let the depth fall. */
         bool gives_threat = threatened(t, ply + 1);
-        int extension = gives_threat && !parent_threatened && may_extend;
-        int new_depth = depth - 1 + extension;
+        int extension = gives_threat && !loop.parent_threatened && loop.may_extend;
 
-        /* 8c. Late move reductions, then the PVS re-searches. */
-        Score score;
-        if (may_reduce && searched > 1 + pv_node && !noisy && !gives_threat) {
-            int r = lmr_table[depth][searched < LMR_TABLE_MOVES ? searched : LMR_TABLE_MOVES - 1];
-            r += reduction_bias - mp.last_history / LMR_HISTORY_DIVISOR;
-            if (r < 0)
-                r = 0;
-            int reduced = new_depth - r < 1 ? 1 : new_depth - r;
-            if (reduced > new_depth)
-                reduced = new_depth;
-            score = -negamax(t, ply + 1, reduced, -alpha - 1, -alpha, true);
-            if (score > alpha && reduced < new_depth)
-                score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
-        } else if (!pv_node || searched > 1) {
-            score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
-        } else {
-            score = alpha + 1; /* force the full-window search of the first move */
-        }
-        if (pv_node && (searched == 1 || (score > alpha && score < beta)))
-            score = -negamax(t, ply + 1, new_depth, -beta, -alpha, false);
+        /* 8c. Late move reductions and the PVS re-searches (search_move). */
+        score = search_move(t, ply, &loop, depth - 1 + extension, alpha, beta, searched,
+                            !noisy && !gives_threat, mp.last_history);
         if (stopped(t))
             return 0;
+        if (root)
+            root_record(t, m, score, alpha, searched);
 
-        if (root) {
-            RootMove *rm = NULL;
-            for (int i = t->multipv_index; i < t->root_count && !rm; i++)
-                if (t->root_moves[i].move == m)
-                    rm = &t->root_moves[i];
-            if (searched == 1 || score > alpha) {
-                rm->score = score;
-                rm->seldepth = t->seldepth;
-                rm->pv[0] = m;
-                memcpy(rm->pv + 1, ss[1].pv, sizeof(Move) * (size_t)ss[1].pv_length);
-                rm->pv_length = ss[1].pv_length + 1;
-                if (searched > 1)
-                    t->best_move_changes += 1.0;
-            } else {
-                rm->score = -SCORE_INFINITE;
-            }
-        }
-
+        /* 8d. A new best move; a cut-off rewards a quiet one (killers, history). */
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -563,6 +654,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     if (searched == 0)
         return root ? alpha : eval;
 
+    /* 10. The table keeps the result (at the root, only that of the first line). */
     if (t->multipv_index == 0 || !root)
         tt_store(pool->tt, key, ply, best_move, best, eval, depth,
                  bound_of(best, original_alpha, beta));

@@ -53,7 +53,8 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
                                                : TM_DEFAULT_MOVES_LEFT;
     /* The increment arrives only after the move: however large it is, this move cannot
      * spend more than the clock holds above the reserve. */
-    int64_t hard_cap = at_least(at_most(spare * TM_HARD_PERCENT / TM_PERCENT + inc_share, spare), 1);
+    int64_t hard_cap =
+        at_least(at_most(spare * TM_HARD_PERCENT / TM_PERCENT + inc_share, spare), 1);
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
     return plan;
