@@ -58,10 +58,7 @@ enum {
     THREAT_EXTENSION_PLY_FACTOR = 2, /* extend only while ply < factor * root depth */
     QS_THREAT_MAX_PLY = 4,           /* quiescence plies in which threats are answered */
     HISTORY_MAX = 16000,
-    HISTORY_BONUS_CAP = 1600,      /* the bonus is depth^2, capped here */
-    UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
-    SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
-    PERCENT = 100,
+    HISTORY_BONUS_CAP = 1600, /* the bonus is depth^2, capped here */
     MS_PER_SECOND = 1000,
     REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
     REPETITIONS_BEFORE_ROOT = 2, /* earlier occurrences before the root that make a draw */
@@ -114,8 +111,7 @@ static void check_limits(SearchThread *t)
         return;
     if (pool->job.limits.nodes && pool_nodes(pool) >= pool->job.limits.nodes)
         atomic_store(&pool->stop, true);
-    if (pool->hard_ms && !atomic_load(&pool->pondering) &&
-        clock_now_ms() - atomic_load(&pool->clock_start_ms) >= pool->hard_ms)
+    if (!atomic_load(&pool->pondering) && timeman_hard_limit_reached(&pool->time))
         atomic_store(&pool->stop, true);
 }
 
@@ -834,10 +830,9 @@ void search_thread_run(SearchThread *t)
         lines = 1;
     if (t->root_count == 0)
         return;
-    Score last_score = -SCORE_INFINITE;
-    int64_t iteration_ms = 0, previous_iteration_ms = 0;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
-        int64_t iteration_start = clock_now_ms();
+        if (t->id == 0)
+            timeman_iteration_begin(&pool->time);
         t->root_depth = depth;
         t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
@@ -882,19 +877,8 @@ void search_thread_run(SearchThread *t)
             continue;
         if (score_is_win(t->completed_score) && depth >= SCORE_WIN - abs(t->completed_score))
             break;
-        if (pool->soft_ms) {
-            if (t->root_count == 1 && depth >= 1)
-                break;
-            double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / (double)PERCENT;
-            if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
-                scale += SCORE_DROP_PERCENT / (double)PERCENT;
-            int64_t now = clock_now_ms(), used = now - atomic_load(&pool->clock_start_ms);
-            previous_iteration_ms = iteration_ms;
-            iteration_ms = now - iteration_start;
-            if (!timeman_next_iteration((int64_t)(pool->soft_ms * scale), pool->hard_ms, used,
-                                        iteration_ms, previous_iteration_ms))
-                break;
-        }
-        last_score = t->completed_score;
+        if (!timeman_another_iteration(&pool->time, t->root_count == 1 && depth >= 1,
+                                       t->best_move_changes, t->completed_score))
+            break;
     }
 }

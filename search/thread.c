@@ -227,7 +227,7 @@ static void launch(SearchPool *pool)
     atomic_store(&pool->stop, false);
     atomic_store(&pool->running, true);
     pool->start_ms = clock_now_ms();
-    atomic_store(&pool->clock_start_ms, pool->start_ms);
+    timeman_clock_start(&pool->time, pool->start_ms);
     if (!pool->main_started && start_thread(&pool->main_thread, pool_main, pool))
         pool->main_started = true;
     if (!pool->main_started) {
@@ -270,10 +270,8 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     }
 
     atomic_store(&pool->pondering, job->limits.ponder);
-    TimePlan plan =
-        timeman_plan(&job->limits, game->side_to_move(job->root), game->params.moves_left);
-    pool->soft_ms = plan.soft;
-    pool->hard_ms = plan.hard;
+    timeman_start(&pool->time, &job->limits, game->side_to_move(job->root),
+                  game->params.moves_left);
     pool->task = NULL;
     launch(pool);
 }
@@ -299,7 +297,7 @@ void pool_ponderhit(SearchPool *pool)
 {
     pthread_mutex_lock(&pool->lock);
     if (atomic_load(&pool->pondering)) {
-        atomic_store(&pool->clock_start_ms, clock_now_ms());
+        timeman_clock_start(&pool->time, clock_now_ms());
         atomic_store(&pool->pondering, false);
     }
     pthread_cond_broadcast(&pool->wake);

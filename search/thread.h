@@ -16,6 +16,7 @@
 #include <stdatomic.h>
 
 #include "search/search.h"
+#include "search/timeman.h"
 #include "search/tt.h"
 
 typedef struct SearchPool SearchPool;
@@ -101,9 +102,8 @@ struct SearchPool {
     pthread_mutex_t lock;
     pthread_cond_t wake;
 
-    int64_t start_ms;               /* when the search started (for `time` and `nps`) */
-    _Atomic int64_t clock_start_ms; /* when our clock started (ponderhit moves it) */
-    int64_t soft_ms, hard_ms;
+    int64_t start_ms; /* when the search started (for `time` and `nps`) */
+    TimeManager time; /* the plan for this move and our clock (search/timeman.h) */
 
     /* The answer. `bestmove` is printed once, by whoever comes first: the main thread at
      * the end of the search, or pool_stop itself from the published move, so that `stop`
