@@ -464,6 +464,6 @@ void engine_stop(Engine *e) { pool_stop(e->pool); }
 void engine_ponderhit(Engine *e) { pool_ponderhit(e->pool); }
 void engine_wait(Engine *e) { pool_wait(e->pool); }
 bool engine_busy(const Engine *e) { return pool_busy(e->pool); }
-uint64_t engine_nodes(const Engine *e) { return pool_nodes(e->pool); }
+uint64_t engine_nodes(const Engine *e) { return shared_nodes(&e->pool->shared); }
 
 bool engine_waits_for_stop(const Engine *e) { return pool_waits_for_stop(e->pool); }

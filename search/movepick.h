@@ -18,7 +18,7 @@
  */
 #pragma once
 
-#include "search/thread.h"
+#include "search/worker.h"
 
 typedef enum {
     PICK_TABLE,

@@ -27,8 +27,8 @@
 #include "core/rng.h"
 #include "core/util.h"
 #include "search/movepick.h"
-#include "search/thread.h"
 #include "search/timeman.h"
+#include "search/worker.h"
 
 /* Tunables. Margins are in hundredths of the game's margin_unit (MARGIN_SCALE). */
 enum {
@@ -92,7 +92,7 @@ static inline void *pos_at(SearchThread *t, int ply)
 
 static inline bool stopped(const SearchThread *t)
 {
-    return atomic_load_explicit(&t->pool->stop, memory_order_relaxed);
+    return atomic_load_explicit(&t->shared->stop, memory_order_relaxed);
 }
 
 static inline int margin(const SearchThread *t, int hundredths)
@@ -103,16 +103,16 @@ static inline int margin(const SearchThread *t, int hundredths)
 /* The main thread stops the search when a limit is reached. */
 static void check_limits(SearchThread *t)
 {
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed);
-    if (pool->job.limits.nodes && pool->thread_count == 1 && nodes >= pool->job.limits.nodes)
-        atomic_store(&pool->stop, true);
+    if (shared->job.limits.nodes && shared->thread_count == 1 && nodes >= shared->job.limits.nodes)
+        atomic_store(&shared->stop, true);
     if (nodes % TIME_CHECK_INTERVAL)
         return;
-    if (pool->job.limits.nodes && pool_nodes(pool) >= pool->job.limits.nodes)
-        atomic_store(&pool->stop, true);
-    if (!atomic_load(&pool->pondering) && timeman_hard_limit_reached(&pool->time))
-        atomic_store(&pool->stop, true);
+    if (shared->job.limits.nodes && shared_nodes(shared) >= shared->job.limits.nodes)
+        atomic_store(&shared->stop, true);
+    if (!atomic_load(&shared->pondering) && timeman_hard_limit_reached(&shared->time))
+        atomic_store(&shared->stop, true);
 }
 
 static inline void count_node(SearchThread *t, int ply)
@@ -135,7 +135,7 @@ static inline Score evaluate(const SearchThread *t, const void *pos)
  * with contempt > 0 the root side plays on rather than repeat in a level position. */
 static inline Score draw_score(const SearchThread *t, int ply)
 {
-    int contempt = t->pool->job.contempt;
+    int contempt = t->shared->job.contempt;
     return (Score)(ply & 1 ? contempt : -contempt);
 }
 
@@ -151,7 +151,7 @@ static Score result_score(const SearchThread *t, Result r, int ply)
 static bool is_draw(SearchThread *t, const void *pos, int ply)
 {
     const Game *g = t->game;
-    int limit = t->pool->job.no_progress_plies;
+    int limit = t->shared->job.no_progress_plies;
     if (limit && g->halfmove_clock(pos) >= limit)
         return true;
     int index = t->key_base + ply;
@@ -171,7 +171,7 @@ static inline void enter(SearchThread *t, int ply)
     const Game *g = t->game;
     const void *pos = pos_at(t, ply);
     t->keys[t->key_base + ply] = game_repetition_key(g, pos);
-    tt_prefetch(t->pool->tt, g->key(pos));
+    tt_prefetch(t->shared->tt, g->key(pos));
     t->stack[ply].threat = -1;
 }
 
@@ -189,15 +189,15 @@ static inline void *play(SearchThread *t, int ply, Move move)
  * want progress; under the lock so that nothing follows the bestmove. */
 static void report_currmove(SearchThread *t, Move move, int searched)
 {
-    SearchPool *pool = t->pool;
-    if (t->id != 0 || !pool->job.report.currmove ||
-        pool_elapsed_ms(pool) < SEARCH_CURRMOVE_AFTER_MS)
+    SearchShared *shared = t->shared;
+    if (t->id != 0 || !shared->job.report.currmove ||
+        shared_elapsed_ms(shared) < SEARCH_CURRMOVE_AFTER_MS)
         return;
-    pthread_mutex_lock(&pool->lock);
-    if (!pool->reported)
-        pool->job.report.currmove(pool->job.report.ctx, t->root_depth, move,
-                                  searched + t->multipv_index);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_lock(&shared->lock);
+    if (!shared->reported)
+        shared->job.report.currmove(shared->job.report.ctx, t->root_depth, move,
+                                    searched + t->multipv_index);
+    pthread_mutex_unlock(&shared->lock);
 }
 
 static void update_pv(SearchStack *ss, Move move)
@@ -303,7 +303,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
             movepick_noisy_count(&mp);
     }
     TTHit hit;
-    bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
+    bool tt_hit = tt_probe(t->shared->tt, key, ply, &hit);
     if (tt_hit && !pv_node && tt_cuts(&hit, alpha, beta))
         return hit.score;
     if (!early)
@@ -338,7 +338,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
         best = eval;
         if (best >= beta) {
             if (!tt_hit)
-                tt_store(t->pool->tt, key, ply, MOVE_NONE, best, eval, 0, TT_BOUND_LOWER);
+                tt_store(t->shared->tt, key, ply, MOVE_NONE, best, eval, 0, TT_BOUND_LOWER);
             return best;
         }
         if (best > alpha)
@@ -363,7 +363,8 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
             }
         }
     }
-    tt_store(t->pool->tt, key, ply, best_move, best, eval, 0, bound_of(best, original_alpha, beta));
+    tt_store(t->shared->tt, key, ply, best_move, best, eval, 0,
+             bound_of(best, original_alpha, beta));
     return best;
 }
 
@@ -536,7 +537,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
 {
     const Game *g = t->game;
     const SearchParams *sp = &g->params;
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     SearchStack *ss = &t->stack[ply];
     bool root = ply == 0, pv_node = beta - alpha > 1;
     void *pos = pos_at(t, ply);
@@ -555,7 +556,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     /* 2. The table: cut off at non-PV nodes when the stored bound decides. */
     uint64_t key = g->key(pos);
     TTHit hit;
-    bool tt_hit = tt_probe(pool->tt, key, ply, &hit);
+    bool tt_hit = tt_probe(shared->tt, key, ply, &hit);
     Move tt_move = root ? t->root_moves[t->multipv_index].move : tt_hit ? hit.move : MOVE_NONE;
     if (tt_hit && !pv_node && hit.depth >= depth && tt_cuts(&hit, alpha, beta))
         return hit.score;
@@ -652,7 +653,7 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
 
     /* 10. The table keeps the result (at the root, only that of the first line). */
     if (t->multipv_index == 0 || !root)
-        tt_store(pool->tt, key, ply, best_move, best, eval, depth,
+        tt_store(shared->tt, key, ply, best_move, best, eval, depth,
                  bound_of(best, original_alpha, beta));
     return best;
 }
@@ -670,9 +671,9 @@ static void sort_root_moves(RootMove *moves, int n)
 
 static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
 {
-    SearchPool *pool = t->pool;
-    int64_t elapsed = pool_elapsed_ms(pool);
-    uint64_t nodes = pool_nodes(pool);
+    SearchShared *shared = t->shared;
+    int64_t elapsed = shared_elapsed_ms(shared);
+    uint64_t nodes = shared_nodes(shared);
     const RootMove *rm = &t->root_moves[k];
     SearchInfo info = {
         .depth = depth,
@@ -682,12 +683,12 @@ static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
         .bound = bound,
         .nodes = nodes,
         .nps = elapsed > 0 ? nodes * MS_PER_SECOND / (uint64_t)elapsed : nodes * MS_PER_SECOND,
-        .hashfull = tt_hashfull(pool->tt),
+        .hashfull = tt_hashfull(shared->tt),
         .time_ms = elapsed,
         .pv_length = rm->pv_length,
     };
     memcpy(info.pv, rm->pv, sizeof(Move) * (size_t)rm->pv_length);
-    pool->job.report.info(pool->job.report.ctx, &info);
+    shared->job.report.info(shared->job.report.ctx, &info);
 }
 
 /* `go searchmoves`: keeps the root moves the limits list (all when none of them is). */
@@ -707,11 +708,11 @@ void search_thread_prepare(SearchThread *t)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, init_lmr);
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     const Game *g = t->game;
-    memcpy(pos_at(t, 0), pool->job.root, g->pos_size);
-    memcpy(t->keys, pool->job.history, sizeof(uint64_t) * (size_t)pool->job.history_length);
-    t->key_base = pool->job.history_length;
+    memcpy(pos_at(t, 0), shared->job.root, g->pos_size);
+    memcpy(t->keys, shared->job.history, sizeof(uint64_t) * (size_t)shared->job.history_length);
+    t->key_base = shared->job.history_length;
     t->keys[t->key_base] = game_repetition_key(g, pos_at(t, 0));
     for (int ply = 0; ply < MAX_PLY + 2; ply++) {
         SearchStack *ss = &t->stack[ply];
@@ -730,7 +731,7 @@ void search_thread_prepare(SearchThread *t)
     bool over = g->result(pos_at(t, 0)) != RESULT_NONE;
     for (Move m; !over && (m = movepick_next(&mp)) != MOVE_NONE;)
         moves[n++] = m;
-    int count = restrict_root(&pool->job.limits, moves, n);
+    int count = restrict_root(&shared->job.limits, moves, n);
     /* Sized by the moves there are, not by max_moves: a root move carries a whole
      * principal variation, and max_moves of them is megabytes to clear for each search. */
     free(t->root_moves);
@@ -782,7 +783,7 @@ static void search_line(SearchThread *t, int depth, int k)
 }
 
 /*
- * Skill below full strength, with pool->lock held: chooses among the first `lines` root
+ * Skill below full strength, with shared->lock held: chooses among the first `lines` root
  * moves (best first). Each line's score is raised by a share of what it loses to the best
  * line (the weaker the level, the more of the loss is forgiven) plus a random share of
  * the spread between the lines (at most one margin unit), and the highest total wins.
@@ -791,14 +792,14 @@ static void search_line(SearchThread *t, int depth, int k)
  */
 static void skill_pick(SearchThread *t, int lines)
 {
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     const RootMove *rm = t->root_moves;
-    int handicap = pool->job.skill_handicap;
+    int handicap = shared->job.skill_handicap;
     int weakness = SKILL_WEAKNESS_MIN + SKILL_WEAKNESS_STEP * handicap;
     Score top = rm[0].score, spread = top - rm[lines - 1].score;
     if (spread > t->game->params.margin_unit)
         spread = (Score)t->game->params.margin_unit;
-    uint64_t seed = t->game->key(pool->job.root) ^ (uint64_t)handicap;
+    uint64_t seed = t->game->key(shared->job.root) ^ (uint64_t)handicap;
     int64_t best_value = INT64_MIN;
     for (int i = 0; i < lines; i++) {
         int64_t loss = (int64_t)top - rm[i].score;
@@ -806,8 +807,8 @@ static void skill_pick(SearchThread *t, int lines)
                        SKILL_SCALE;
         if (rm[i].score + push > best_value) {
             best_value = rm[i].score + push;
-            pool->skill_best = rm[i].move;
-            pool->skill_ponder = rm[i].pv_length > 1 ? rm[i].pv[1] : MOVE_NONE;
+            shared->skill_best = rm[i].move;
+            shared->skill_ponder = rm[i].pv_length > 1 ? rm[i].pv[1] : MOVE_NONE;
         }
     }
 }
@@ -820,10 +821,10 @@ static int first_depth(const SearchThread *t)
 
 void search_thread_run(SearchThread *t)
 {
-    SearchPool *pool = t->pool;
-    const SearchLimits *limits = &pool->job.limits;
+    SearchShared *shared = t->shared;
+    const SearchLimits *limits = &shared->job.limits;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY ? limits->depth : MAX_PLY - 1;
-    int handicap = pool->job.skill_handicap;
+    int handicap = shared->job.skill_handicap;
     int wanted = handicap && limits->multipv < SKILL_LINES ? SKILL_LINES : limits->multipv;
     int lines = wanted < t->root_count ? wanted : t->root_count;
     if (lines < 1)
@@ -832,7 +833,7 @@ void search_thread_run(SearchThread *t)
         return;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
         if (t->id == 0)
-            timeman_iteration_begin(&pool->time);
+            timeman_iteration_begin(&shared->time);
         t->root_depth = depth;
         t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
@@ -845,7 +846,7 @@ void search_thread_run(SearchThread *t)
         if (stopped(t))
             break;
         sort_root_moves(t->root_moves, lines);
-        pthread_mutex_lock(&pool->lock);
+        pthread_mutex_lock(&shared->lock);
         if (t->id == 0 && handicap && depth <= 1 + SEARCH_SKILL_FULL - handicap)
             skill_pick(t, lines);
         t->completed_depth = depth;
@@ -854,12 +855,12 @@ void search_thread_run(SearchThread *t)
         t->completed_ponder = t->root_moves[0].pv_length > 1 ? t->root_moves[0].pv[1] : MOVE_NONE;
         /* The main thread publishes the answer for a `stop` and reports, unless a `stop`
          * has answered already. */
-        if (t->id == 0 && !pool->reported) {
-            pool_publish_locked(pool);
+        if (t->id == 0 && !shared->reported) {
+            shared_publish_locked(shared);
             for (int k = 0; k < lines; k++)
                 report_line(t, depth, k, INFO_EXACT);
         }
-        pthread_mutex_unlock(&pool->lock);
+        pthread_mutex_unlock(&shared->lock);
         if (t->id != 0)
             continue;
 
@@ -867,17 +868,17 @@ void search_thread_run(SearchThread *t)
          * infinite or pondering search (as Stockfish does). */
         if (limits->mate && t->completed_score >= SCORE_WIN_BOUND &&
             score_mate_moves(t->completed_score) <= limits->mate) {
-            atomic_store(&pool->stop, true);
+            atomic_store(&shared->stop, true);
             break;
         }
 
         /* Time: spend more while the best move keeps changing or the score drops. */
-        bool waiting = limits->infinite || atomic_load(&pool->pondering);
+        bool waiting = limits->infinite || atomic_load(&shared->pondering);
         if (waiting)
             continue;
         if (score_is_win(t->completed_score) && depth >= SCORE_WIN - abs(t->completed_score))
             break;
-        if (!timeman_another_iteration(&pool->time, t->root_count == 1 && depth >= 1,
+        if (!timeman_another_iteration(&shared->time, t->root_count == 1 && depth >= 1,
                                        t->best_move_changes, t->completed_score))
             break;
     }
