@@ -73,3 +73,22 @@ const char *game_over_reason_name(GameOverReason why)
                                         "threefold repetition"};
     return why >= GAME_GOES_ON && why <= GAME_OVER_REPETITION ? names[why] : NULL;
 }
+
+GameEnd game_end(const Game *game, const void *pos, const uint64_t *history, int history_length,
+                 int no_progress_plies)
+{
+    GameEnd end = {RESULT_NONE, -1, NULL, GAME_GOES_ON};
+    end.result = game_over(game, pos, history, history_length, no_progress_plies, &end.why);
+    end.reason = game_over_reason_name(end.why);
+    int side = game->side_to_move(pos);
+    if (end.result == RESULT_WIN)
+        end.winner = side;
+    else if (end.result == RESULT_LOSS)
+        end.winner = !side;
+    return end;
+}
+
+int game_no_progress_limit(const Game *game, int setting)
+{
+    return game->no_progress_plies ? game->no_progress_plies : setting;
+}

@@ -141,8 +141,10 @@ typedef struct Game {
     /* Plies without progress that draw; 0 means the NoProgressPlies option decides. */
     int no_progress_plies;
 
-    /* The evaluation: the learned one where `nnue` holds a net and the `Use NNUE` option
-     * is on, the hand-written one otherwise (the game's evaluate chooses). */
+    /* The static evaluation for the side to move: the learned one where `nnue` holds a net
+     * and the `Use NNUE` option is on, the hand-written one otherwise (the game's evaluate
+     * chooses). The search holds it within SCORE_EVAL_MAX (score_clamp_eval), so an
+     * evaluation need not clamp it itself. */
     Score (*evaluate)(const void *pos);
     void (*eval_terms)(const void *pos, char *buf, size_t size);
     /* The learned evaluation's features and net (NULL: the game has none). The engine's
@@ -210,5 +212,23 @@ typedef enum {
 Result game_over(const Game *game, const void *pos, const uint64_t *history, int history_length,
                  int no_progress_plies, GameOverReason *why);
 
-/* "rules", "no legal move", "no progress", "threefold repetition"; NULL for GAME_GOES_ON. */
+/* "rules", "no legal move", "no progress", "threefold repetition"; NULL for GAME_GOES_ON.
+ * The engine's `query result` and the match runner's records use these words. */
 const char *game_over_reason_name(GameOverReason why);
+
+/* How a game ended, as game_over() decides it, with the winner worked out. */
+typedef struct GameEnd {
+    Result result;      /* for the side to move; RESULT_NONE while the game goes on */
+    int winner;         /* P1, P2, or -1 for a draw or no result */
+    const char *reason; /* game_over_reason_name(why) */
+    GameOverReason why;
+} GameEnd;
+
+/* game_over() for `pos`, with the winner and the reason's words: the one decision the
+ * engine (`query result`, `d`, `json`) and the match referee share. */
+GameEnd game_end(const Game *game, const void *pos, const uint64_t *history, int history_length,
+                 int no_progress_plies);
+
+/* The plies without progress that draw a game: its own rule when it has one, else the
+ * setting (the engine's NoProgressPlies option, the match's -noprogress). */
+int game_no_progress_limit(const Game *game, int setting);

@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #define GAME(symbol) extern const Game symbol;
+#define DEFAULT_GAME(symbol) GAME(symbol)
 #include "core/games.def"
 #undef GAME
 
@@ -12,6 +13,17 @@ static const Game *const games[] = {
 #include "core/games.def"
 #undef GAME
 };
+#undef DEFAULT_GAME
+
+static const Game *const default_games[] = {
+#define GAME(symbol)
+#define DEFAULT_GAME(symbol) &symbol,
+#include "core/games.def"
+#undef GAME
+#undef DEFAULT_GAME
+};
+_Static_assert(sizeof default_games / sizeof *default_games == 1,
+               "core/games.def marks exactly one DEFAULT_GAME");
 
 enum { GAME_COUNT = sizeof(games) / sizeof(games[0]) };
 _Static_assert((int)GAME_COUNT <= (int)REGISTRY_MAX_GAMES, "core/games.def lists too many games");
@@ -46,8 +58,4 @@ const Game *registry_find(const char *name)
     return NULL;
 }
 
-const Game *registry_default(void)
-{
-    const Game *preferred = registry_find("dragonface");
-    return preferred ? preferred : games[0];
-}
+const Game *registry_default(void) { return default_games[0]; }

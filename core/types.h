@@ -34,6 +34,13 @@ enum {
     SCORE_EVAL_MAX = 20000,                /* static evaluations are clamped to this */
 };
 
+/* The one clamp of a static evaluation (the search applies it to every game's evaluate):
+ * within SCORE_EVAL_MAX, so no evaluation reads as a forced win or a bound. */
+static inline Score score_clamp_eval(int v)
+{
+    return v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
+}
+
 /* Outcome of a game, from the point of view of the side to move. */
 typedef enum { RESULT_NONE = 0, RESULT_WIN, RESULT_LOSS, RESULT_DRAW } Result;
 

@@ -14,7 +14,7 @@
 #include "search/thread.h"
 #include "search/tt.h"
 
-enum { GAMES_MAX = 64, GAME_OPTIONS_MAX = 8 };
+enum { GAME_OPTIONS_MAX = 8 };
 
 struct Engine {
     const Game *game;
@@ -27,7 +27,7 @@ struct Engine {
 
     /* option values (see OPTIONS) */
     int threads, multipv, ponder, move_overhead, no_progress_plies, contempt, skill;
-    int game_options[GAMES_MAX][GAME_OPTIONS_MAX]; /* per registered game, per option */
+    int game_options[REGISTRY_MAX_GAMES][GAME_OPTIONS_MAX]; /* per registered game, per option */
 
     OptionInfo *options; /* the listing: OPTIONS, then the game-declared options */
     int option_count;
@@ -80,11 +80,6 @@ static const OptionDef OPTIONS[] = {
     {"EvalFile", OPTION_STRING, 0, 0, 0, 0, set_eval_file, "<embedded>"},
 };
 enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
-
-/* game_options has a row for every game the registry can hold. */
-_Static_assert(sizeof(((Engine *)0)->game_options) / sizeof(((Engine *)0)->game_options[0]) >=
-                   REGISTRY_MAX_GAMES,
-               "Engine.game_options has fewer rows than REGISTRY_MAX_GAMES");
 
 static int game_index(const Game *g)
 {
@@ -241,9 +236,7 @@ static void build_option_list(Engine *e)
 
 Engine *engine_create(void)
 {
-    Engine *e = calloc(1, sizeof *e);
-    if (!e || registry_count() > GAMES_MAX)
-        abort();
+    Engine *e = xcalloc(1, sizeof *e);
     for (int i = 0; i < registry_count(); i++) {
         if (registry_game(i)->option_count > GAME_OPTIONS_MAX)
             abort();
@@ -444,23 +437,13 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
 
 int engine_no_progress_limit(const Engine *e)
 {
-    return e->game->no_progress_plies ? e->game->no_progress_plies : e->no_progress_plies;
+    return game_no_progress_limit(e->game, e->no_progress_plies);
 }
 
+/* How the current game ended, for `query result`, `d` and `json`. */
 GameEnd engine_game_end(const Engine *e)
 {
-    const Game *g = e->game;
-    GameOverReason why;
-    GameEnd end = {RESULT_NONE, -1, NULL, GAME_GOES_ON};
-    end.result = game_over(g, e->pos, e->keys, e->played, engine_no_progress_limit(e), &why);
-    end.reason = game_over_reason_name(why);
-    end.why = why;
-    int side = g->side_to_move(e->pos);
-    if (end.result == RESULT_WIN)
-        end.winner = side;
-    else if (end.result == RESULT_LOSS)
-        end.winner = !side;
-    return end;
+    return game_end(e->game, e->pos, e->keys, e->played, engine_no_progress_limit(e));
 }
 
 /* ---- searching ------------------------------------------------------------------------ */
@@ -518,6 +501,6 @@ void engine_stop(Engine *e) { pool_stop(e->pool); }
 void engine_ponderhit(Engine *e) { pool_ponderhit(e->pool); }
 void engine_wait(Engine *e) { pool_wait(e->pool); }
 bool engine_busy(const Engine *e) { return pool_busy(e->pool); }
-uint64_t engine_nodes(const Engine *e) { return pool_nodes(e->pool); }
+uint64_t engine_nodes(const Engine *e) { return shared_nodes(&e->pool->shared); }
 
 bool engine_waits_for_stop(const Engine *e) { return pool_waits_for_stop(e->pool); }

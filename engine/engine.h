@@ -53,14 +53,6 @@ bool engine_set_option(Engine *e, const char *name, const char *value, char *err
 
 /* ---- position ----------------------------------------------------------------------- */
 
-/* How a finished game ended, for `query result` and `d`. */
-typedef struct GameEnd {
-    Result result; /* for the side to move; RESULT_NONE while the game goes on */
-    int winner;    /* P1, P2, or -1 for a draw or no result */
-    const char *reason;
-    GameOverReason why;
-} GameEnd;
-
 enum { POSITION_MAX_MOVES = 1000000 };
 
 Engine *engine_create(void);

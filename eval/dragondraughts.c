@@ -41,9 +41,9 @@ enum {
     DD_TEMPO = 10,
 };
 
-typedef struct DraughtsTerms {
+typedef struct DdTerms {
     int material, advance, runner, guard, support, attacked, mobility;
-} DraughtsTerms;
+} DdTerms;
 
 /* Men by steps taken from the start rank toward promotion. */
 static const int dd_advance[6] = {0, -8, -2, 2, 54, 141};
@@ -59,9 +59,9 @@ static int advance_of(Bb64 men, int player)
     return sum;
 }
 
-static DraughtsTerms terms_of(const DraughtsPos *p, int player)
+static DdTerms terms_of(const DdPos *p, int player)
 {
-    DraughtsTerms t;
+    DdTerms t;
     Bb64 own = p->pieces[player], men = own & ~p->kings;
     Bb64 home = player == P1 ? DD_RANK_2_BB : DD_RANK_7_BB;
     t.material = bb64_popcount(men) * DD_MAN_VALUE + bb64_popcount(own & p->kings) * DD_KING_VALUE;
@@ -69,30 +69,27 @@ static DraughtsTerms terms_of(const DraughtsPos *p, int player)
     t.runner = bb64_popcount(dd_runners(p, player)) * DD_RUNNER;
     t.guard = bb64_popcount(men & home) * DD_HOME_GUARD;
     t.support = bb64_popcount(men & dd_shift(own, dd_forward(player))) * DD_SUPPORTED;
-    t.attacked = -bb64_popcount(draughts_attacked(p, player)) * DD_ATTACKED;
-    t.mobility = draughts_quiet_count(p, player) * DD_MOBILITY;
+    t.attacked = -bb64_popcount(dd_attacked(p, player)) * DD_ATTACKED;
+    t.mobility = dd_quiet_count(p, player) * DD_MOBILITY;
     return t;
 }
 
-static int total(DraughtsTerms t)
+static int total(DdTerms t)
 {
     return t.material + t.advance + t.runner + t.guard + t.support + t.attacked + t.mobility;
 }
 
-static Score draughts_hand_evaluate(const void *pos)
+static Score dd_hand_evaluate(const void *pos)
 {
-    const DraughtsPos *p = pos;
+    const DdPos *p = pos;
     int us = p->side;
-    int score = total(terms_of(p, us)) - total(terms_of(p, !us)) + DD_TEMPO;
-    if (score > SCORE_EVAL_MAX - 1)
-        return SCORE_EVAL_MAX - 1;
-    return score < -(SCORE_EVAL_MAX - 1) ? -(SCORE_EVAL_MAX - 1) : score;
+    return total(terms_of(p, us)) - total(terms_of(p, !us)) + DD_TEMPO;
 }
 
-void draughts_eval_terms(const void *pos, char *buf, size_t size)
+void dd_eval_terms(const void *pos, char *buf, size_t size)
 {
-    const DraughtsPos *p = pos;
-    DraughtsTerms w = terms_of(p, P1), b = terms_of(p, P2);
+    const DdPos *p = pos;
+    DdTerms w = terms_of(p, P1), b = terms_of(p, P2);
     int n = snprintf(buf, size,
                      "term      white  black\n"
                      "material  %5d  %5d\n"
@@ -107,9 +104,9 @@ void draughts_eval_terms(const void *pos, char *buf, size_t size)
                      "total     %d (side to move)\n",
                      w.material, b.material, w.advance, b.advance, w.runner, b.runner, w.guard,
                      b.guard, w.support, b.support, w.attacked, b.attacked, w.mobility, b.mobility,
-                     total(w), total(b), DD_TEMPO, draughts_hand_evaluate(p));
+                     total(w), total(b), DD_TEMPO, dd_hand_evaluate(p));
     if (n >= 0 && (size_t)n < size)
-        nnue_describe(&draughts_nnue, p, buf + n, size - (size_t)n);
+        nnue_describe(&dd_nnue, p, buf + n, size - (size_t)n);
 }
 
 /* Learned evaluation inputs: the perspective's men, its Daimyos, the enemy's men and the
@@ -117,7 +114,7 @@ void draughts_eval_terms(const void *pos, char *buf, size_t size)
  * no-progress count is left out: it decides only long Daimyo endings. */
 static int net_features(const void *pos, int perspective, uint16_t *out)
 {
-    const DraughtsPos *p = pos;
+    const DdPos *p = pos;
     Bb64 own = p->pieces[perspective], enemy = p->pieces[!perspective];
     int n = nnue_squares64(own & ~p->kings, perspective, 0, out, 0);
     n = nnue_squares64(own & p->kings, perspective, 64, out, n);
@@ -127,7 +124,7 @@ static int net_features(const void *pos, int perspective, uint16_t *out)
 
 NNUE_EMBED(dragondraughts_net)
 
-NnueSlot draughts_nnue = {
+NnueSlot dd_nnue = {
     .game = "dragondraughts",
     .feature_count = 4 * 64,
     .max_active = 64,
@@ -137,7 +134,4 @@ NnueSlot draughts_nnue = {
     .embedded = NNUE_EMBEDDED(dragondraughts_net),
 };
 
-Score draughts_evaluate(const void *pos)
-{
-    return nnue_or_hand(&draughts_nnue, pos, draughts_hand_evaluate);
-}
+Score dd_evaluate(const void *pos) { return nnue_or_hand(&dd_nnue, pos, dd_hand_evaluate); }

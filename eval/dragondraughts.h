@@ -11,7 +11,7 @@
 #include "nnue/nnue.h"
 
 /* The learned evaluation where a net is in use, the hand-written one otherwise. */
-Score draughts_evaluate(const void *pos);
+Score dd_evaluate(const void *pos);
 /* The learned evaluation's features and net. */
-extern NnueSlot draughts_nnue;
-void draughts_eval_terms(const void *pos, char *buf, size_t size);
+extern NnueSlot dd_nnue;
+void dd_eval_terms(const void *pos, char *buf, size_t size);

@@ -140,17 +140,12 @@ static void terms_of(const DfPos *p, DfTerms t[2])
 
 static int total(DfTerms t) { return t.material + t.mobility + t.advance + t.emperor + t.hanging; }
 
-static Score clamp(int v)
-{
-    return v > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : v < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : v;
-}
-
 Score dragonface_evaluate(const void *vp)
 {
     const DfPos *p = vp;
     DfTerms t[2];
     terms_of(p, t);
-    return clamp(total(t[p->side]) - total(t[!p->side]) + DF_TEMPO);
+    return total(t[p->side]) - total(t[!p->side]) + DF_TEMPO;
 }
 
 void dragonface_eval_terms(const void *vp, char *buf, size_t size)

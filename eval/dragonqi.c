@@ -360,12 +360,7 @@ Score dragonqi_evaluate(const void *pos)
 {
     const DqPos *p = pos;
     int us = p->side;
-    int score = total(terms_of(p, us)) - total(terms_of(p, !us)) + DQ_TEMPO;
-    if (score >= SCORE_EVAL_MAX)
-        score = SCORE_EVAL_MAX - 1;
-    if (score <= -SCORE_EVAL_MAX)
-        score = -SCORE_EVAL_MAX + 1;
-    return score;
+    return total(terms_of(p, us)) - total(terms_of(p, !us)) + DQ_TEMPO;
 }
 
 void dragonqi_eval_terms(const void *pos, char *buf, size_t size)

@@ -95,19 +95,12 @@ static void terms_both(const DgPos *p, DgTerms *t)
         t[them].race = DG_RACE;
 }
 
-static Score clamp_eval(int v)
-{
-    if (v >= SCORE_EVAL_MAX)
-        return SCORE_EVAL_MAX - 1;
-    return v <= -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX + 1 : v;
-}
-
 static Score dragonsgate_hand_evaluate(const void *vp)
 {
     const DgPos *p = vp;
     DgTerms t[2];
     terms_both(p, t);
-    return clamp_eval(total(t[p->side]) - total(t[!p->side]) + DG_TEMPO);
+    return total(t[p->side]) - total(t[!p->side]) + DG_TEMPO;
 }
 
 void dragonsgate_eval_terms(const void *vp, char *buf, size_t size)

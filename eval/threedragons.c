@@ -112,10 +112,7 @@ Score td_evaluate(const void *vp)
 {
     const TdPos *p = vp;
     int us = p->side;
-    int score = total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
-    if (score > SCORE_EVAL_MAX)
-        return SCORE_EVAL_MAX;
-    return score < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : score;
+    return total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
 }
 
 void td_eval_terms(const void *vp, char *buf, size_t size)

@@ -31,7 +31,7 @@ static const uint64_t dd_perft_reference[] = {8, 64, 708, 7538, 85090, 931312, 0
 static void dragondraughts_init(void)
 {
     dd_init();
-    nnue_slot_init(&draughts_nnue);
+    nnue_slot_init(&dd_nnue);
 }
 
 const Game dragondraughts_game = {
@@ -40,7 +40,7 @@ const Game dragondraughts_game = {
     .side_names = {"white", "black"},
     .files = B8_FILES,
     .ranks = B8_RANKS,
-    .pos_size = sizeof(DraughtsPos),
+    .pos_size = sizeof(DdPos),
     .start_fen = "8/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/8 w 0 1",
     .init = dragondraughts_init,
     .fen_read = dd_fen_read,
@@ -56,11 +56,11 @@ const Game dragondraughts_game = {
     .move_is_legal_cheap = true,
     /* capture_done keeps at most MAX_MOVES captures; quiet moves are far fewer */
     .max_moves = MAX_MOVES,
-    .make_move = draughts_make_move,
+    .make_move = dd_make_move,
     .make_null = dd_make_null,
-    .perft = draughts_perft,
-    .move_to_str = draughts_move_to_str,
-    .parse_move = draughts_parse_move,
+    .perft = dd_perft,
+    .move_to_str = dd_move_to_str,
+    .parse_move = dd_parse_move,
     .key = dd_key,
     .key_from_scratch = dd_key_from_scratch,
     .side_to_move = dd_side,
@@ -68,9 +68,9 @@ const Game dragondraughts_game = {
     .repetition_plies = dd_reversible,
     .result = dd_result,
     .no_moves_result = RESULT_LOSS,
-    .evaluate = draughts_evaluate,
-    .eval_terms = draughts_eval_terms,
-    .nnue = &draughts_nnue,
+    .evaluate = dd_evaluate,
+    .eval_terms = dd_eval_terms,
+    .nnue = &dd_nnue,
     .move_index_count = 64 * 64,
     .move_index = dd_move_index,
     .noisy_order = dd_noisy_order,
@@ -105,5 +105,5 @@ const Game dragondraughts_game = {
     /* Depths 1-6 of the rules file's table; its depth-7 figure counts capture paths, not
      * moves (docs/dragondraughts.md), so perftsuite stops at 6. */
     .perft_reference = dd_perft_reference,
-    .describe = &draughts_description,
+    .describe = &dd_description,
 };

@@ -6,12 +6,16 @@
 
 #include "core/util.h"
 
+/* The ends the rules decide take game_over_reason_name's words, as `query result` does. */
+static const GameOverReason RULES_REASON[TERM_COUNT] = {
+    [TERM_RULES] = GAME_OVER_RULES,
+    [TERM_NO_MOVES] = GAME_OVER_NO_MOVES,
+    [TERM_REPETITION] = GAME_OVER_REPETITION,
+    [TERM_NO_PROGRESS] = GAME_OVER_NO_PROGRESS,
+};
+
 static const char *const TERMINATION_NAMES[TERM_COUNT] = {
     [TERM_NONE] = "none",
-    [TERM_RULES] = "rules",
-    [TERM_NO_MOVES] = "no legal move",
-    [TERM_REPETITION] = "threefold repetition",
-    [TERM_NO_PROGRESS] = "no progress",
     [TERM_MAX_PLIES] = "max plies",
     [TERM_ADJUDICATION] = "adjudication",
     [TERM_ILLEGAL_MOVE] = "illegal move",
@@ -24,7 +28,10 @@ static const char *const TERMINATION_NAMES[TERM_COUNT] = {
 
 const char *match_termination_name(Termination t)
 {
-    return t >= 0 && t < TERM_COUNT ? TERMINATION_NAMES[t] : "?";
+    if (t < 0 || t >= TERM_COUNT)
+        return "?";
+    return RULES_REASON[t] != GAME_GOES_ON ? game_over_reason_name(RULES_REASON[t])
+                                           : TERMINATION_NAMES[t];
 }
 
 enum { REFEREE_START_CAPACITY = 256 };
@@ -34,7 +41,7 @@ bool referee_start(Referee *r, const Game *game, const char *fen, int no_progres
 {
     *r = (Referee){.game = game, .max_plies = max_plies};
     /* As the engine: a game's own no-progress rule overrides the setting. */
-    r->no_progress = game->no_progress_plies ? game->no_progress_plies : no_progress;
+    r->no_progress = game_no_progress_limit(game, no_progress);
     r->pos = xmalloc(game->pos_size);
     r->scratch = xmalloc(game->pos_size);
     r->capacity = REFEREE_START_CAPACITY;
@@ -85,18 +92,6 @@ void referee_play(Referee *r, Move move)
     memcpy(r->pos, r->scratch, g->pos_size);
 }
 
-/* A win for the side to move (RESULT_WIN) or its opponent, or a draw, as an Outcome. */
-static Outcome outcome_of(const Referee *r, Termination t, Result result)
-{
-    int side = referee_side(r);
-    Outcome o = {t, -1, ""};
-    if (result == RESULT_WIN)
-        o.winner = side;
-    else if (result == RESULT_LOSS)
-        o.winner = !side;
-    return o;
-}
-
 static void describe_rules(const Referee *r, Outcome *o)
 {
     const Game *g = r->game;
@@ -113,32 +108,31 @@ static void describe_rules(const Referee *r, Outcome *o)
 Outcome referee_judge(const Referee *r)
 {
     const Game *g = r->game;
-    GameOverReason why;
-    Result result = game_over(g, r->pos, r->keys, r->played, r->no_progress, &why);
-    Outcome o;
-    switch (why) {
+    GameEnd end = game_end(g, r->pos, r->keys, r->played, r->no_progress);
+    Outcome o = {TERM_NONE, end.winner, ""};
+    switch (end.why) {
     case GAME_OVER_RULES:
-        o = outcome_of(r, TERM_RULES, result);
+        o.termination = TERM_RULES;
         describe_rules(r, &o);
         return o;
     case GAME_OVER_NO_MOVES:
-        o = outcome_of(r, TERM_NO_MOVES, result);
+        o.termination = TERM_NO_MOVES;
         snprintf(o.detail, sizeof o.detail, "%s has no legal move", g->side_names[referee_side(r)]);
         return o;
     case GAME_OVER_NO_PROGRESS:
-        o = outcome_of(r, TERM_NO_PROGRESS, result);
+        o.termination = TERM_NO_PROGRESS;
         snprintf(o.detail, sizeof o.detail, "draw: %d plies without progress",
                  g->halfmove_clock(r->pos));
         return o;
     case GAME_OVER_REPETITION:
-        o = outcome_of(r, TERM_REPETITION, result);
+        o.termination = TERM_REPETITION;
         snprintf(o.detail, sizeof o.detail, "draw by threefold repetition");
         return o;
     case GAME_GOES_ON:
         break;
     }
     if (r->max_plies && r->played >= r->max_plies) {
-        o = outcome_of(r, TERM_MAX_PLIES, RESULT_DRAW);
+        o = (Outcome){TERM_MAX_PLIES, -1, ""};
         snprintf(o.detail, sizeof o.detail, "draw adjudicated after %d plies", r->played);
         return o;
     }

@@ -130,11 +130,6 @@ Score nnue_scale_output(const NnueNet *net, int32_t sum)
     return (Score)(out * net->scale / (NNUE_QA * NNUE_QB));
 }
 
-static Score clamp_eval(Score s)
-{
-    return s > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : s < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : s;
-}
-
 Score nnue_evaluate_refresh(const NnueSlot *slot, const void *pos)
 {
     const NnueNet *net = slot->net;
@@ -145,7 +140,7 @@ Score nnue_evaluate_refresh(const NnueSlot *slot, const void *pos)
         int count = slot->features(pos, p == 0 ? stm : !stm, features);
         nnue_refresh_accumulator(net, features, count, acc[p]);
     }
-    return clamp_eval(nnue_scale_output(net, nnue_output_sum(net, acc[0], acc[1])));
+    return nnue_scale_output(net, nnue_output_sum(net, acc[0], acc[1]));
 }
 
 /* Brings the cache's accumulator of `perspective` to `features`: the rows of the features
@@ -190,7 +185,6 @@ Score nnue_evaluate(const NnueSlot *slot, const void *pos)
         cache_update(net, p, features, count);
     }
     int stm = slot->side_to_move(pos);
-    return clamp_eval(
-        nnue_scale_output(net, nnue_output_sum(net, cache.acc[stm], cache.acc[!stm])));
+    return nnue_scale_output(net, nnue_output_sum(net, cache.acc[stm], cache.acc[!stm]));
 #endif
 }

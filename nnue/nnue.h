@@ -103,7 +103,8 @@ bool nnue_slot_load(NnueSlot *slot, const char *path, char *err);
 
 static inline bool nnue_active(const NnueSlot *slot) { return slot->net && !slot->disabled; }
 
-/* The net's evaluation of `pos`, side to move's view, clamped to SCORE_EVAL_MAX. Keeps a
+/* The net's evaluation of `pos`, side to move's view (the search clamps it, as every
+ * evaluation, with score_clamp_eval). Keeps a
  * per-thread accumulator cache: the features the thread evaluated last, so a position
  * near the last one costs the changed rows only. */
 Score nnue_evaluate(const NnueSlot *slot, const void *pos);

@@ -164,6 +164,16 @@ static Move hand_out(MovePicker *mp, Move m, bool noisy)
     return m;
 }
 
+void movepick_skip_quiets(MovePicker *mp)
+{
+    /* Past the good noisy moves (where the search prunes), straight to the bad ones. */
+    if (mp->stage > PICK_GOOD_NOISY && mp->stage < PICK_BAD_NOISY)
+        mp->stage = PICK_BAD_NOISY;
+    else
+        mp->skip_quiets = true;
+}
+
+/* The stages run forward only, in the order of PickStage. */
 Move movepick_next(MovePicker *mp)
 {
     const Game *g = game_of(mp);
@@ -208,24 +218,21 @@ Move movepick_next(MovePicker *mp)
             }
             mp->bad_next = mp->next;
             /* compulsory noisy moves (forced capture) are the whole legal list */
-            if (mp->noisy_only || (g->params.noisy_forced && mp->noisy_count > 0))
+            if (mp->noisy_only || (g->params.noisy_forced && mp->noisy_count > 0) ||
+                mp->skip_quiets) {
                 mp->stage = PICK_BAD_NOISY;
-            else if (!g->move_is_legal_cheap)
-                mp->stage = mp->skip_quiets ? PICK_BAD_NOISY : PICK_GEN_QUIET;
-            else
-                mp->stage = PICK_KILLER_1;
+                break;
+            }
+            /* without a cheap legality test the killers come from the list made now */
+            if (!g->move_is_legal_cheap)
+                generate_quiets(mp);
+            mp->stage = PICK_KILLER_1;
             break;
 
         case PICK_KILLER_1:
         case PICK_KILLER_2:
         case PICK_COUNTER: {
-            PickStage stage = mp->stage;
-            mp->stage = stage == PICK_COUNTER ? (mp->quiets_ready ? PICK_QUIET : PICK_GEN_QUIET)
-                                              : stage + 1;
-            if (mp->skip_quiets) {
-                mp->stage = PICK_BAD_NOISY;
-                break;
-            }
+            PickStage stage = mp->stage++;
             Move m = stage == PICK_KILLER_1   ? ss->killers[0]
                      : stage == PICK_KILLER_2 ? ss->killers[1]
                                               : mp->counter;
@@ -234,18 +241,10 @@ Move movepick_next(MovePicker *mp)
             break;
         }
 
-        case PICK_GEN_QUIET:
-            if (mp->skip_quiets) {
-                mp->stage = PICK_BAD_NOISY;
-                break;
-            }
-            generate_quiets(mp);
-            /* without a cheap legality test the killers come from the list just made */
-            mp->stage = g->move_is_legal_cheap ? PICK_QUIET : PICK_KILLER_1;
-            break;
-
         case PICK_QUIET:
-            if (!mp->skip_quiets && mp->next < mp->count) {
+            if (!mp->quiets_ready)
+                generate_quiets(mp);
+            if (mp->next < mp->count) {
                 int best = best_index(mp, mp->next, mp->count);
                 swap(mp, best, mp->next);
                 /* a quiet move's score is its history */

@@ -3,20 +3,22 @@
  * at a time, and each stage generates only what it hands out, so a node that cuts off
  * early never lists the moves it did not need.
  *
- * Stages: the table move (checked with the game's move_is_legal, nothing generated); the
- * noisy moves the game rates as gains (noisy_order >= 0), best first; the two killers and
- * the counter move; the quiet moves by history; last the noisy moves the game rates as
- * losses. Where move_is_legal has to consult the generator (Game.move_is_legal_cheap is
- * false), the quiet moves are generated before the killers, which are then taken from the
- * list. In quiescence only the table move and the noisy moves come out; at the root the
- * given list comes out in its order (the previous iteration's ranking).
+ * Stages, walked forward in the order of PickStage: the table move (checked with the
+ * game's move_is_legal, nothing generated); the noisy moves the game rates as gains
+ * (noisy_order >= 0), best first; the two killers and the counter move; the quiet moves by
+ * history (generated on entry); last the noisy moves the game rates as losses. Where
+ * move_is_legal has to consult the generator (Game.move_is_legal_cheap is false), the
+ * quiet moves are generated when the good noisy moves end, and the killers are taken from
+ * that list. Once the search prunes the quiet moves (movepick_skip_quiets), the walk
+ * jumps forward to the bad noisy moves. In quiescence only the table move and the noisy moves come
+ * out; at the root the given list comes out in its order (the previous iteration's ranking).
  *
  * Lists live in the thread's arena, one slice per ply: the noisy moves at the front, the
  * quiet moves after them.
  */
 #pragma once
 
-#include "search/thread.h"
+#include "search/worker.h"
 
 typedef enum {
     PICK_TABLE,
@@ -25,7 +27,6 @@ typedef enum {
     PICK_KILLER_1,
     PICK_KILLER_2,
     PICK_COUNTER,
-    PICK_GEN_QUIET,
     PICK_QUIET,
     PICK_BAD_NOISY,
     PICK_DONE,
@@ -38,7 +39,7 @@ typedef struct MovePicker {
     int ply;
     PickStage stage;
     bool noisy_only;   /* quiescence: the table move and the noisy moves */
-    bool skip_quiets;  /* the search prunes every further quiet move */
+    bool skip_quiets;  /* pruned before the quiet stages began: skip them */
     bool quiets_ready; /* the quiet moves are in the list */
     bool noisy_ready;
     bool tt_in_noisy; /* the table move was among the noisy moves listed (so it is legal) */
@@ -69,5 +70,7 @@ void movepick_set_tt_move(MovePicker *mp, Move tt_move);
 int movepick_noisy_count(MovePicker *mp);
 /* Whether the position has a noisy move, the table move included. */
 bool movepick_has_noisy(MovePicker *mp);
+/* The search prunes every further quiet move: none is generated or handed out. */
+void movepick_skip_quiets(MovePicker *mp);
 /* The next move, MOVE_NONE when there is none left. */
 Move movepick_next(MovePicker *mp);

@@ -27,8 +27,8 @@
 #include "core/rng.h"
 #include "core/util.h"
 #include "search/movepick.h"
-#include "search/thread.h"
 #include "search/timeman.h"
+#include "search/worker.h"
 
 /* Tunables. Margins are in hundredths of the game's margin_unit (MARGIN_SCALE). */
 enum {
@@ -58,10 +58,7 @@ enum {
     THREAT_EXTENSION_PLY_FACTOR = 2, /* extend only while ply < factor * root depth */
     QS_THREAT_MAX_PLY = 4,           /* quiescence plies in which threats are answered */
     HISTORY_MAX = 16000,
-    HISTORY_BONUS_CAP = 1600,      /* the bonus is depth^2, capped here */
-    UNSTABLE_FACTOR_PERCENT = 100, /* soft time grows by this share per best-move change */
-    SCORE_DROP_PERCENT = 40,       /* and by this share when the score fell */
-    PERCENT = 100,
+    HISTORY_BONUS_CAP = 1600, /* the bonus is depth^2, capped here */
     MS_PER_SECOND = 1000,
     REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
     REPETITIONS_BEFORE_ROOT = 2, /* earlier occurrences before the root that make a draw */
@@ -95,7 +92,7 @@ static inline void *pos_at(SearchThread *t, int ply)
 
 static inline bool stopped(const SearchThread *t)
 {
-    return atomic_load_explicit(&t->pool->stop, memory_order_relaxed);
+    return atomic_load_explicit(&t->shared->stop, memory_order_relaxed);
 }
 
 static inline int margin(const SearchThread *t, int hundredths)
@@ -106,17 +103,16 @@ static inline int margin(const SearchThread *t, int hundredths)
 /* The main thread stops the search when a limit is reached. */
 static void check_limits(SearchThread *t)
 {
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed);
-    if (pool->job.limits.nodes && pool->thread_count == 1 && nodes >= pool->job.limits.nodes)
-        atomic_store(&pool->stop, true);
+    if (shared->job.limits.nodes && shared->thread_count == 1 && nodes >= shared->job.limits.nodes)
+        atomic_store(&shared->stop, true);
     if (nodes % TIME_CHECK_INTERVAL)
         return;
-    if (pool->job.limits.nodes && pool_nodes(pool) >= pool->job.limits.nodes)
-        atomic_store(&pool->stop, true);
-    if (pool->hard_ms && !atomic_load(&pool->pondering) &&
-        clock_now_ms() - atomic_load(&pool->clock_start_ms) >= pool->hard_ms)
-        atomic_store(&pool->stop, true);
+    if (shared->job.limits.nodes && shared_nodes(shared) >= shared->job.limits.nodes)
+        atomic_store(&shared->stop, true);
+    if (!atomic_load(&shared->pondering) && timeman_hard_limit_reached(&shared->time))
+        atomic_store(&shared->stop, true);
 }
 
 static inline void count_node(SearchThread *t, int ply)
@@ -132,15 +128,14 @@ static inline void count_node(SearchThread *t, int ply)
 /* The game's evaluation, held inside the range the search reserves for it. */
 static inline Score evaluate(const SearchThread *t, const void *pos)
 {
-    Score e = t->game->evaluate(pos);
-    return e > SCORE_EVAL_MAX ? SCORE_EVAL_MAX : e < -SCORE_EVAL_MAX ? -SCORE_EVAL_MAX : e;
+    return score_clamp_eval(t->game->evaluate(pos));
 }
 
 /* A draw is worth -contempt to the side to move at the root and +contempt to the other:
  * with contempt > 0 the root side plays on rather than repeat in a level position. */
 static inline Score draw_score(const SearchThread *t, int ply)
 {
-    int contempt = t->pool->job.contempt;
+    int contempt = t->shared->job.contempt;
     return (Score)(ply & 1 ? contempt : -contempt);
 }
 
@@ -156,7 +151,7 @@ static Score result_score(const SearchThread *t, Result r, int ply)
 static bool is_draw(SearchThread *t, const void *pos, int ply)
 {
     const Game *g = t->game;
-    int limit = t->pool->job.no_progress_plies;
+    int limit = t->shared->job.no_progress_plies;
     if (limit && g->halfmove_clock(pos) >= limit)
         return true;
     int index = t->key_base + ply;
@@ -176,7 +171,7 @@ static inline void enter(SearchThread *t, int ply)
     const Game *g = t->game;
     const void *pos = pos_at(t, ply);
     t->keys[t->key_base + ply] = game_repetition_key(g, pos);
-    tt_prefetch(t->pool->tt, g->key(pos));
+    tt_prefetch(t->shared->tt, g->key(pos));
     t->stack[ply].threat = -1;
 }
 
@@ -194,15 +189,15 @@ static inline void *play(SearchThread *t, int ply, Move move)
  * want progress; under the lock so that nothing follows the bestmove. */
 static void report_currmove(SearchThread *t, Move move, int searched)
 {
-    SearchPool *pool = t->pool;
-    if (t->id != 0 || !pool->job.report.currmove ||
-        pool_elapsed_ms(pool) < SEARCH_CURRMOVE_AFTER_MS)
+    SearchShared *shared = t->shared;
+    if (t->id != 0 || !shared->job.report.currmove ||
+        shared_elapsed_ms(shared) < SEARCH_CURRMOVE_AFTER_MS)
         return;
-    pthread_mutex_lock(&pool->lock);
-    if (!pool->reported)
-        pool->job.report.currmove(pool->job.report.ctx, t->root_depth, move,
-                                  searched + t->multipv_index);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_lock(&shared->lock);
+    if (!shared->reported)
+        shared->job.report.currmove(shared->job.report.ctx, t->root_depth, move,
+                                    searched + t->multipv_index);
+    pthread_mutex_unlock(&shared->lock);
 }
 
 static void update_pv(SearchStack *ss, Move move)
@@ -308,7 +303,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
             movepick_noisy_count(&mp);
     }
     TTHit hit;
-    bool tt_hit = tt_probe(t->pool->tt, key, ply, &hit);
+    bool tt_hit = tt_probe(t->shared->tt, key, ply, &hit);
     if (tt_hit && !pv_node && tt_cuts(&hit, alpha, beta))
         return hit.score;
     if (!early)
@@ -343,7 +338,7 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
         best = eval;
         if (best >= beta) {
             if (!tt_hit)
-                tt_store(t->pool->tt, key, ply, MOVE_NONE, best, eval, 0, TT_BOUND_LOWER);
+                tt_store(t->shared->tt, key, ply, MOVE_NONE, best, eval, 0, TT_BOUND_LOWER);
             return best;
         }
         if (best > alpha)
@@ -368,18 +363,185 @@ static Score qsearch(SearchThread *t, int ply, Score alpha, Score beta, int qply
             }
         }
     }
-    tt_store(t->pool->tt, key, ply, best_move, best, eval, 0, bound_of(best, original_alpha, beta));
+    tt_store(t->shared->tt, key, ply, best_move, best, eval, 0,
+             bound_of(best, original_alpha, beta));
     return best;
 }
+
+static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score beta, bool cut_node);
+
+/* Step 1 of a node below the root: the game is over by the rules, drawn, or a win too far
+ * to matter (mate distance pruning narrows the window). True with *score when that ends
+ * the node. */
+static bool node_is_decided(SearchThread *t, int ply, Score *alpha, Score *beta, Score *score)
+{
+    const void *pos = pos_at(t, ply);
+    Result r = t->game->result(pos);
+    if (r != RESULT_NONE) {
+        *score = result_score(t, r, ply);
+        return true;
+    }
+    if (is_draw(t, pos, ply)) {
+        *score = draw_score(t, ply);
+        return true;
+    }
+    if (*alpha < score_loss_in(ply))
+        *alpha = score_loss_in(ply);
+    if (*beta > score_win_in(ply + 1))
+        *beta = score_win_in(ply + 1);
+    *score = *alpha;
+    return *alpha >= *beta;
+}
+
+/* Step 5, reverse futility: far above beta near the leaves, the eval stands. In games
+ * where noisy moves are compulsory (draughts), a capture to make means the static eval
+ * does not describe the node: only then are the noisy moves listed to see. */
+static bool reverse_futility_holds(SearchThread *t, MovePicker *mp, int depth, Score eval,
+                                   Score beta, bool improving)
+{
+    const SearchParams *sp = &t->game->params;
+    return sp->reverse_futility && depth <= RFP_MAX_DEPTH && !score_is_win(beta) &&
+           eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta &&
+           !(sp->noisy_forced && movepick_has_noisy(mp));
+}
+
+/* Step 6, the null move: if passing still beats beta, a real move will too. True with
+ * *score when it cuts; *score 0 when the search was stopped meanwhile (see stopped). */
+static bool null_move_cuts(SearchThread *t, int ply, int depth, Score eval, Score beta,
+                           bool cut_node, Score *score)
+{
+    const Game *g = t->game;
+    int surplus = (eval - beta) / (margin(t, NMP_EVAL_DIVISOR) + 1);
+    int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
+                    (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
+    g->make_null(pos_at(t, ply), pos_at(t, ply + 1));
+    t->stack[ply].move = MOVE_NONE;
+    enter(t, ply + 1);
+    *score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
+    if (stopped(t)) {
+        *score = 0;
+        return true;
+    }
+    return *score >= beta && !score_is_win(*score);
+}
+
+/* How the move loop treats every move of one node: settled once, before the first move. */
+typedef struct MoveLoop {
+    int depth;
+    bool pv_node, cut_node;
+    bool may_prune_quiets;  /* late move and futility pruning may drop quiet moves */
+    int lmp_limit;          /* quiet moves searched before the rest are pruned */
+    bool futility;          /* futility pruning applies at this depth */
+    Score futility_value;   /* the eval plus the margin a quiet move may hope to gain */
+    bool may_reduce;        /* late move reductions apply */
+    int reduction_bias;     /* plies added to every reduction at this node */
+    bool parent_threatened; /* the threat stood before the opponent's last move */
+    bool may_extend;        /* threat extensions still apply at this ply */
+} MoveLoop;
+
+static MoveLoop move_loop_settle(SearchThread *t, int ply, int depth, Score eval, bool pv_node,
+                                 bool cut_node, bool improving, bool in_threat)
+{
+    const SearchParams *sp = &t->game->params;
+    return (MoveLoop){
+        .depth = depth,
+        .pv_node = pv_node,
+        .cut_node = cut_node,
+        .may_prune_quiets = ply > 0 && !pv_node && !in_threat,
+        .lmp_limit = sp->late_move_pruning && depth <= LMP_MAX_DEPTH
+                         ? (LMP_BASE + depth * depth) / (improving ? 1 : LMP_NOT_IMPROVING_DIVISOR)
+                         : INT_MAX,
+        .futility = sp->futility && depth <= FUTILITY_MAX_DEPTH,
+        .futility_value = eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth),
+        .may_reduce = sp->late_move_reductions && depth >= LMR_MIN_DEPTH && !in_threat,
+        .reduction_bias = !improving + cut_node - pv_node,
+        .parent_threatened = ply > 0 && threatened(t, ply - 1),
+        .may_extend = ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth,
+    };
+}
+
+/* Step 8a: near the leaves, once enough quiet moves were searched or none can raise alpha,
+ * the remaining quiet moves are not even generated. */
+static inline bool prunes_quiets(const MoveLoop *loop, int quiet_count, Score alpha)
+{
+    return loop->may_prune_quiets &&
+           (quiet_count >= loop->lmp_limit || (loop->futility && loop->futility_value <= alpha));
+}
+
+/* Step 8c: searches the move just played as the `searched`-th: late move reductions, then
+ * the principal-variation re-searches. */
+static Score search_move(SearchThread *t, int ply, const MoveLoop *loop, int new_depth, Score alpha,
+                         Score beta, int searched, bool reducible, int history)
+{
+    int depth = loop->depth;
+    bool pv_node = loop->pv_node, cut_node = loop->cut_node;
+    Score score;
+    if (loop->may_reduce && searched > 1 + pv_node && reducible) {
+        int r = lmr_table[depth][searched < LMR_TABLE_MOVES ? searched : LMR_TABLE_MOVES - 1];
+        r += loop->reduction_bias - history / LMR_HISTORY_DIVISOR;
+        if (r < 0)
+            r = 0;
+        int reduced = new_depth - r < 1 ? 1 : new_depth - r;
+        if (reduced > new_depth)
+            reduced = new_depth;
+        score = -negamax(t, ply + 1, reduced, -alpha - 1, -alpha, true);
+        if (score > alpha && reduced < new_depth)
+            score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
+    } else if (!pv_node || searched > 1) {
+        score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
+    } else {
+        score = alpha + 1; /* force the full-window search of the first move */
+    }
+    if (pv_node && (searched == 1 || (score > alpha && score < beta)))
+        score = -negamax(t, ply + 1, new_depth, -beta, -alpha, false);
+    return score;
+}
+
+/* ---- the root's own bookkeeping ------------------------------------------------------- */
+
+/* The root searches its own list: the root moves from the line being searched on (MultiPV
+ * lines before it are done), best first. */
+static void root_picker(SearchThread *t, MovePicker *mp)
+{
+    movepick_init_list(mp, t, 0);
+    for (int i = t->multipv_index; i < t->root_count; i++)
+        movepick_add(mp, t->root_moves[i].move);
+}
+
+/* A root move has been searched: the first, or one that raised alpha, keeps its score and
+ * principal variation (a new best move counts as a change, for the time manager); any
+ * other only failed low and sorts last. */
+static void root_record(SearchThread *t, Move m, Score score, Score alpha, int searched)
+{
+    RootMove *rm = NULL;
+    for (int i = t->multipv_index; i < t->root_count && !rm; i++)
+        if (t->root_moves[i].move == m)
+            rm = &t->root_moves[i];
+    if (searched == 1 || score > alpha) {
+        const SearchStack *child = &t->stack[1];
+        rm->score = score;
+        rm->seldepth = t->seldepth;
+        rm->pv[0] = m;
+        memcpy(rm->pv + 1, child->pv, sizeof(Move) * (size_t)child->pv_length);
+        rm->pv_length = child->pv_length + 1;
+        if (searched > 1)
+            t->best_move_changes += 1.0;
+    } else {
+        rm->score = -SCORE_INFINITE;
+    }
+}
+
+/* ---- the node ------------------------------------------------------------------------- */
 
 static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score beta, bool cut_node)
 {
     const Game *g = t->game;
     const SearchParams *sp = &g->params;
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     SearchStack *ss = &t->stack[ply];
     bool root = ply == 0, pv_node = beta - alpha > 1;
     void *pos = pos_at(t, ply);
+    Score score;
 
     if (depth <= 0 || ply >= MAX_PLY)
         return qsearch(t, ply, alpha, beta, 0);
@@ -388,42 +550,26 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     ss[1].killers[0] = ss[1].killers[1] = MOVE_NONE;
 
     /* 1. Game over by the rules, drawn, or a win too far to matter (mate distance). */
-    if (!root) {
-        Result r = g->result(pos);
-        if (r != RESULT_NONE)
-            return result_score(t, r, ply);
-        if (is_draw(t, pos, ply))
-            return draw_score(t, ply);
-        if (alpha < score_loss_in(ply))
-            alpha = score_loss_in(ply);
-        if (beta > score_win_in(ply + 1))
-            beta = score_win_in(ply + 1);
-        if (alpha >= beta)
-            return alpha;
-    }
+    if (!root && node_is_decided(t, ply, &alpha, &beta, &score))
+        return score;
 
     /* 2. The table: cut off at non-PV nodes when the stored bound decides. */
     uint64_t key = g->key(pos);
     TTHit hit;
-    bool tt_hit = tt_probe(pool->tt, key, ply, &hit);
-    Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (root)
-        tt_move = t->root_moves[t->multipv_index].move;
+    bool tt_hit = tt_probe(shared->tt, key, ply, &hit);
+    Move tt_move = root ? t->root_moves[t->multipv_index].move : tt_hit ? hit.move : MOVE_NONE;
     if (tt_hit && !pv_node && hit.depth >= depth && tt_cuts(&hit, alpha, beta))
         return hit.score;
 
     /* 3. No legal move ends the game. Asked of has_legal_move, which stops at the first
      * move it finds: nothing is listed before the cut-offs below have had their chance. */
     MovePicker mp;
-    if (root) {
-        movepick_init_list(&mp, t, ply);
-        for (int i = t->multipv_index; i < t->root_count; i++)
-            movepick_add(&mp, t->root_moves[i].move);
-    } else {
-        if (!g->has_legal_move(pos))
-            return result_score(t, g->no_moves_result, ply);
+    if (root)
+        root_picker(t, &mp);
+    else if (!g->has_legal_move(pos))
+        return result_score(t, g->no_moves_result, ply);
+    else
         movepick_init(&mp, t, ply, tt_move, false);
-    }
 
     /* 4. Static evaluation, and whether it improved over our previous turn. */
     Score eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, pos);
@@ -431,30 +577,15 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     bool improving = ply >= 2 && eval > ss[-2].static_eval;
     bool in_threat = threatened(t, ply);
 
-    /* 5. Reverse futility: far above beta near the leaves, the eval stands. In games
-     * where noisy moves are compulsory (draughts), a capture to make means the static eval
-     * does not describe the node: only then are the noisy moves listed to see. */
-    if (!pv_node && !in_threat && sp->reverse_futility && depth <= RFP_MAX_DEPTH &&
-        !score_is_win(beta) &&
-        eval - margin(t, RFP_MARGIN * depth - (improving ? RFP_IMPROVING_BONUS : 0)) >= beta &&
-        !(sp->noisy_forced && movepick_has_noisy(&mp)))
+    /* 5. Reverse futility (reverse_futility_holds). */
+    if (!pv_node && !in_threat && reverse_futility_holds(t, &mp, depth, eval, beta, improving))
         return eval;
 
-    /* 6. Null move: if passing still beats beta, a real move will too. */
+    /* 6. Null move (null_move_cuts). */
     if (!pv_node && !in_threat && sp->null_move && g->make_null && depth >= NMP_MIN_DEPTH &&
-        ply > 0 && eval >= beta && ss[-1].move != MOVE_NONE && !score_is_win(beta)) {
-        int surplus = (eval - beta) / (margin(t, NMP_EVAL_DIVISOR) + 1);
-        int reduction = NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR +
-                        (surplus < NMP_MAX_EVAL_REDUCTION ? surplus : NMP_MAX_EVAL_REDUCTION);
-        g->make_null(pos, pos_at(t, ply + 1));
-        ss->move = MOVE_NONE;
-        enter(t, ply + 1);
-        Score score = -negamax(t, ply + 1, depth - reduction, -beta, -beta + 1, !cut_node);
-        if (stopped(t))
-            return 0;
-        if (score >= beta && !score_is_win(score))
-            return score;
-    }
+        ply > 0 && eval >= beta && ss[-1].move != MOVE_NONE && !score_is_win(beta) &&
+        null_move_cuts(t, ply, depth, eval, beta, cut_node, &score))
+        return score;
 
     /* 7. Internal iterative reduction: without a table move this node was not searched
      * before, so spend less on it. */
@@ -467,25 +598,14 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     Move best_move = MOVE_NONE;
     Move *quiets = t->arena_quiets + (size_t)ply * (size_t)g->max_moves;
     int quiet_count = 0, searched = 0;
-    bool may_prune_quiets = !root && !pv_node && !in_threat;
-    int lmp_limit = sp->late_move_pruning && depth <= LMP_MAX_DEPTH
-                        ? (LMP_BASE + depth * depth) / (improving ? 1 : LMP_NOT_IMPROVING_DIVISOR)
-                        : INT_MAX;
-    bool futility = sp->futility && depth <= FUTILITY_MAX_DEPTH;
-    Score futility_value = eval + margin(t, FUTILITY_BASE + FUTILITY_PER_DEPTH * depth);
-    bool may_reduce = sp->late_move_reductions && depth >= LMR_MIN_DEPTH && !in_threat;
-    int reduction_bias = !improving + cut_node - pv_node;
-    bool parent_threatened = ply > 0 && threatened(t, ply - 1);
-    bool may_extend = ply < THREAT_EXTENSION_PLY_FACTOR * t->root_depth;
+    MoveLoop loop = move_loop_settle(t, ply, depth, eval, pv_node, cut_node, improving, in_threat);
     for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
         bool noisy = mp.last_noisy;
         bool late = searched > 0 && best > -SCORE_WIN_BOUND;
 
-        /* 8a. Near the leaves, once enough quiet moves were searched or none can raise
-         * alpha, the remaining quiet moves are not even generated. */
-        if (may_prune_quiets && !noisy && late &&
-            (quiet_count >= lmp_limit || (futility && futility_value <= alpha))) {
-            mp.skip_quiets = true;
+        /* 8a. Late quiet moves pruned (prunes_quiets). */
+        if (!noisy && late && prunes_quiets(&loop, quiet_count, alpha)) {
+            movepick_skip_quiets(&mp);
             continue;
         }
 
@@ -500,50 +620,17 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
          * stood before the opponent's last move (a runner nobody can stop) is no news, and
          * extending every move under it would never let the depth fall. */
         bool gives_threat = threatened(t, ply + 1);
-        int extension = gives_threat && !parent_threatened && may_extend;
-        int new_depth = depth - 1 + extension;
+        int extension = gives_threat && !loop.parent_threatened && loop.may_extend;
 
-        /* 8c. Late move reductions, then the PVS re-searches. */
-        Score score;
-        if (may_reduce && searched > 1 + pv_node && !noisy && !gives_threat) {
-            int r = lmr_table[depth][searched < LMR_TABLE_MOVES ? searched : LMR_TABLE_MOVES - 1];
-            r += reduction_bias - mp.last_history / LMR_HISTORY_DIVISOR;
-            if (r < 0)
-                r = 0;
-            int reduced = new_depth - r < 1 ? 1 : new_depth - r;
-            if (reduced > new_depth)
-                reduced = new_depth;
-            score = -negamax(t, ply + 1, reduced, -alpha - 1, -alpha, true);
-            if (score > alpha && reduced < new_depth)
-                score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
-        } else if (!pv_node || searched > 1) {
-            score = -negamax(t, ply + 1, new_depth, -alpha - 1, -alpha, !cut_node);
-        } else {
-            score = alpha + 1; /* force the full-window search of the first move */
-        }
-        if (pv_node && (searched == 1 || (score > alpha && score < beta)))
-            score = -negamax(t, ply + 1, new_depth, -beta, -alpha, false);
+        /* 8c. Late move reductions and the PVS re-searches (search_move). */
+        score = search_move(t, ply, &loop, depth - 1 + extension, alpha, beta, searched,
+                            !noisy && !gives_threat, mp.last_history);
         if (stopped(t))
             return 0;
+        if (root)
+            root_record(t, m, score, alpha, searched);
 
-        if (root) {
-            RootMove *rm = NULL;
-            for (int i = t->multipv_index; i < t->root_count && !rm; i++)
-                if (t->root_moves[i].move == m)
-                    rm = &t->root_moves[i];
-            if (searched == 1 || score > alpha) {
-                rm->score = score;
-                rm->seldepth = t->seldepth;
-                rm->pv[0] = m;
-                memcpy(rm->pv + 1, ss[1].pv, sizeof(Move) * (size_t)ss[1].pv_length);
-                rm->pv_length = ss[1].pv_length + 1;
-                if (searched > 1)
-                    t->best_move_changes += 1.0;
-            } else {
-                rm->score = -SCORE_INFINITE;
-            }
-        }
-
+        /* 8d. A new best move; a cut-off rewards a quiet one (killers, history). */
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -564,8 +651,9 @@ static Score negamax(SearchThread *t, int ply, int depth, Score alpha, Score bet
     if (searched == 0)
         return root ? alpha : eval;
 
+    /* 10. The table keeps the result (at the root, only that of the first line). */
     if (t->multipv_index == 0 || !root)
-        tt_store(pool->tt, key, ply, best_move, best, eval, depth,
+        tt_store(shared->tt, key, ply, best_move, best, eval, depth,
                  bound_of(best, original_alpha, beta));
     return best;
 }
@@ -583,9 +671,9 @@ static void sort_root_moves(RootMove *moves, int n)
 
 static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
 {
-    SearchPool *pool = t->pool;
-    int64_t elapsed = pool_elapsed_ms(pool);
-    uint64_t nodes = pool_nodes(pool);
+    SearchShared *shared = t->shared;
+    int64_t elapsed = shared_elapsed_ms(shared);
+    uint64_t nodes = shared_nodes(shared);
     const RootMove *rm = &t->root_moves[k];
     SearchInfo info = {
         .depth = depth,
@@ -595,12 +683,12 @@ static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
         .bound = bound,
         .nodes = nodes,
         .nps = elapsed > 0 ? nodes * MS_PER_SECOND / (uint64_t)elapsed : nodes * MS_PER_SECOND,
-        .hashfull = tt_hashfull(pool->tt),
+        .hashfull = tt_hashfull(shared->tt),
         .time_ms = elapsed,
         .pv_length = rm->pv_length,
     };
     memcpy(info.pv, rm->pv, sizeof(Move) * (size_t)rm->pv_length);
-    pool->job.report.info(pool->job.report.ctx, &info);
+    shared->job.report.info(shared->job.report.ctx, &info);
 }
 
 /* `go searchmoves`: keeps the root moves the limits list (all when none of them is). */
@@ -620,11 +708,11 @@ void search_thread_prepare(SearchThread *t)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, init_lmr);
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     const Game *g = t->game;
-    memcpy(pos_at(t, 0), pool->job.root, g->pos_size);
-    memcpy(t->keys, pool->job.history, sizeof(uint64_t) * (size_t)pool->job.history_length);
-    t->key_base = pool->job.history_length;
+    memcpy(pos_at(t, 0), shared->job.root, g->pos_size);
+    memcpy(t->keys, shared->job.history, sizeof(uint64_t) * (size_t)shared->job.history_length);
+    t->key_base = shared->job.history_length;
     t->keys[t->key_base] = game_repetition_key(g, pos_at(t, 0));
     for (int ply = 0; ply < MAX_PLY + 2; ply++) {
         SearchStack *ss = &t->stack[ply];
@@ -643,7 +731,7 @@ void search_thread_prepare(SearchThread *t)
     bool over = g->result(pos_at(t, 0)) != RESULT_NONE;
     for (Move m; !over && (m = movepick_next(&mp)) != MOVE_NONE;)
         moves[n++] = m;
-    int count = restrict_root(&pool->job.limits, moves, n);
+    int count = restrict_root(&shared->job.limits, moves, n);
     /* Sized by the moves there are, not by max_moves: a root move carries a whole
      * principal variation, and max_moves of them is megabytes to clear for each search. */
     free(t->root_moves);
@@ -695,7 +783,7 @@ static void search_line(SearchThread *t, int depth, int k)
 }
 
 /*
- * Skill below full strength, with pool->lock held: chooses among the first `lines` root
+ * Skill below full strength, with shared->lock held: chooses among the first `lines` root
  * moves (best first). Each line's score is raised by a share of what it loses to the best
  * line (the weaker the level, the more of the loss is forgiven) plus a random share of
  * the spread between the lines (at most one margin unit), and the highest total wins.
@@ -704,14 +792,14 @@ static void search_line(SearchThread *t, int depth, int k)
  */
 static void skill_pick(SearchThread *t, int lines)
 {
-    SearchPool *pool = t->pool;
+    SearchShared *shared = t->shared;
     const RootMove *rm = t->root_moves;
-    int handicap = pool->job.skill_handicap;
+    int handicap = shared->job.skill_handicap;
     int weakness = SKILL_WEAKNESS_MIN + SKILL_WEAKNESS_STEP * handicap;
     Score top = rm[0].score, spread = top - rm[lines - 1].score;
     if (spread > t->game->params.margin_unit)
         spread = (Score)t->game->params.margin_unit;
-    uint64_t seed = t->game->key(pool->job.root) ^ (uint64_t)handicap;
+    uint64_t seed = t->game->key(shared->job.root) ^ (uint64_t)handicap;
     int64_t best_value = INT64_MIN;
     for (int i = 0; i < lines; i++) {
         int64_t loss = (int64_t)top - rm[i].score;
@@ -719,8 +807,8 @@ static void skill_pick(SearchThread *t, int lines)
                        SKILL_SCALE;
         if (rm[i].score + push > best_value) {
             best_value = rm[i].score + push;
-            pool->skill_best = rm[i].move;
-            pool->skill_ponder = rm[i].pv_length > 1 ? rm[i].pv[1] : MOVE_NONE;
+            shared->skill_best = rm[i].move;
+            shared->skill_ponder = rm[i].pv_length > 1 ? rm[i].pv[1] : MOVE_NONE;
         }
     }
 }
@@ -733,20 +821,19 @@ static int first_depth(const SearchThread *t)
 
 void search_thread_run(SearchThread *t)
 {
-    SearchPool *pool = t->pool;
-    const SearchLimits *limits = &pool->job.limits;
+    SearchShared *shared = t->shared;
+    const SearchLimits *limits = &shared->job.limits;
     int max_depth = limits->depth > 0 && limits->depth < MAX_PLY ? limits->depth : MAX_PLY - 1;
-    int handicap = pool->job.skill_handicap;
+    int handicap = shared->job.skill_handicap;
     int wanted = handicap && limits->multipv < SKILL_LINES ? SKILL_LINES : limits->multipv;
     int lines = wanted < t->root_count ? wanted : t->root_count;
     if (lines < 1)
         lines = 1;
     if (t->root_count == 0)
         return;
-    Score last_score = -SCORE_INFINITE;
-    int64_t iteration_ms = 0, previous_iteration_ms = 0;
     for (int depth = first_depth(t); depth <= max_depth && !stopped(t); depth++) {
-        int64_t iteration_start = clock_now_ms();
+        if (t->id == 0)
+            timeman_iteration_begin(&shared->time);
         t->root_depth = depth;
         t->best_move_changes *= BEST_MOVE_CHANGE_DECAY;
         for (int i = 0; i < t->root_count; i++)
@@ -759,7 +846,7 @@ void search_thread_run(SearchThread *t)
         if (stopped(t))
             break;
         sort_root_moves(t->root_moves, lines);
-        pthread_mutex_lock(&pool->lock);
+        pthread_mutex_lock(&shared->lock);
         if (t->id == 0 && handicap && depth <= 1 + SEARCH_SKILL_FULL - handicap)
             skill_pick(t, lines);
         t->completed_depth = depth;
@@ -768,12 +855,12 @@ void search_thread_run(SearchThread *t)
         t->completed_ponder = t->root_moves[0].pv_length > 1 ? t->root_moves[0].pv[1] : MOVE_NONE;
         /* The main thread publishes the answer for a `stop` and reports, unless a `stop`
          * has answered already. */
-        if (t->id == 0 && !pool->reported) {
-            pool_publish_locked(pool);
+        if (t->id == 0 && !shared->reported) {
+            shared_publish_locked(shared);
             for (int k = 0; k < lines; k++)
                 report_line(t, depth, k, INFO_EXACT);
         }
-        pthread_mutex_unlock(&pool->lock);
+        pthread_mutex_unlock(&shared->lock);
         if (t->id != 0)
             continue;
 
@@ -781,29 +868,18 @@ void search_thread_run(SearchThread *t)
          * infinite or pondering search (as Stockfish does). */
         if (limits->mate && t->completed_score >= SCORE_WIN_BOUND &&
             score_mate_moves(t->completed_score) <= limits->mate) {
-            atomic_store(&pool->stop, true);
+            atomic_store(&shared->stop, true);
             break;
         }
 
         /* Time: spend more while the best move keeps changing or the score drops. */
-        bool waiting = limits->infinite || atomic_load(&pool->pondering);
+        bool waiting = limits->infinite || atomic_load(&shared->pondering);
         if (waiting)
             continue;
         if (score_is_win(t->completed_score) && depth >= SCORE_WIN - abs(t->completed_score))
             break;
-        if (pool->soft_ms) {
-            if (t->root_count == 1 && depth >= 1)
-                break;
-            double scale = 1.0 + t->best_move_changes * UNSTABLE_FACTOR_PERCENT / (double)PERCENT;
-            if (last_score != -SCORE_INFINITE && t->completed_score < last_score)
-                scale += SCORE_DROP_PERCENT / (double)PERCENT;
-            int64_t now = clock_now_ms(), used = now - atomic_load(&pool->clock_start_ms);
-            previous_iteration_ms = iteration_ms;
-            iteration_ms = now - iteration_start;
-            if (!timeman_next_iteration((int64_t)(pool->soft_ms * scale), pool->hard_ms, used,
-                                        iteration_ms, previous_iteration_ms))
-                break;
-        }
-        last_score = t->completed_score;
+        if (!timeman_another_iteration(&shared->time, t->root_count == 1 && depth >= 1,
+                                       t->best_move_changes, t->completed_score))
+            break;
     }
 }

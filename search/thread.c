@@ -10,19 +10,19 @@
 SearchPool *pool_create(void)
 {
     SearchPool *pool = xcalloc(1, sizeof *pool);
-    pthread_mutex_init(&pool->lock, NULL);
+    pthread_mutex_init(&pool->shared.lock, NULL);
     pthread_cond_init(&pool->wake, NULL);
     pthread_cond_init(&pool->job_ready, NULL);
     pthread_cond_init(&pool->job_done, NULL);
-    pool->thread_count = 1;
-    pool->reported = true; /* no search yet: nothing to answer */
+    pool->shared.thread_count = 1;
+    pool->shared.reported = true; /* no search yet: nothing to answer */
     return pool;
 }
 
 static void free_threads(SearchPool *pool)
 {
-    for (int i = 0; i < pool->allocated_for_count; i++) {
-        SearchThread *t = &pool->threads[i];
+    for (int i = 0; i < pool->shared.allocated_for_count; i++) {
+        SearchThread *t = &pool->shared.threads[i];
         free(t->positions);
         free(t->stack);
         free(t->arena_moves);
@@ -33,9 +33,9 @@ static void free_threads(SearchPool *pool)
         free(t->counter_moves);
         free(t->root_moves);
     }
-    free(pool->threads);
-    pool->threads = NULL;
-    pool->allocated_for_count = 0;
+    free(pool->shared.threads);
+    pool->shared.threads = NULL;
+    pool->shared.allocated_for_count = 0;
     pool->allocated_for_game = NULL;
 }
 
@@ -44,35 +44,39 @@ void pool_destroy(SearchPool *pool)
     pool_stop(pool);
     pool_wait(pool);
     if (pool->main_started) {
-        pthread_mutex_lock(&pool->lock);
+        pthread_mutex_lock(&pool->shared.lock);
         pool->main_quit = true;
         pthread_cond_signal(&pool->job_ready);
-        pthread_mutex_unlock(&pool->lock);
+        pthread_mutex_unlock(&pool->shared.lock);
         pthread_join(pool->main_thread, NULL);
     }
     free_threads(pool);
     free(pool->root);
     free(pool->history);
-    pthread_mutex_destroy(&pool->lock);
+    pthread_mutex_destroy(&pool->shared.lock);
     pthread_cond_destroy(&pool->wake);
     pthread_cond_destroy(&pool->job_ready);
     pthread_cond_destroy(&pool->job_done);
     free(pool);
 }
 
-void pool_set_threads(SearchPool *pool, int count) { pool->thread_count = count < 1 ? 1 : count; }
+void pool_set_threads(SearchPool *pool, int count)
+{
+    pool->shared.thread_count = count < 1 ? 1 : count;
+}
 
 /* Sizes every thread's tables for the job's game; histories survive when nothing changed. */
 static void allocate_threads(SearchPool *pool, const Game *game)
 {
-    if (pool->allocated_for_game == game && pool->allocated_for_count == pool->thread_count)
+    if (pool->allocated_for_game == game &&
+        pool->shared.allocated_for_count == pool->shared.thread_count)
         return;
     free_threads(pool);
-    pool->threads = xcalloc((size_t)pool->thread_count, sizeof(SearchThread));
-    for (int i = 0; i < pool->thread_count; i++) {
-        SearchThread *t = &pool->threads[i];
+    pool->shared.threads = xcalloc((size_t)pool->shared.thread_count, sizeof(SearchThread));
+    for (int i = 0; i < pool->shared.thread_count; i++) {
+        SearchThread *t = &pool->shared.threads[i];
         t->id = i;
-        t->pool = pool;
+        t->shared = &pool->shared;
         t->game = game;
         size_t plies = MAX_PLY + 2, list = (size_t)game->max_moves;
         t->positions = xcalloc(plies, game->pos_size);
@@ -83,14 +87,14 @@ static void allocate_threads(SearchPool *pool, const Game *game)
         t->history = xcalloc(2 * (size_t)game->move_index_count, sizeof(int16_t));
         t->counter_moves = xcalloc(game->move_index_count, sizeof(Move));
     }
-    pool->allocated_for_count = pool->thread_count;
+    pool->shared.allocated_for_count = pool->shared.thread_count;
     pool->allocated_for_game = game;
 }
 
 void pool_clear(SearchPool *pool)
 {
-    for (int i = 0; i < pool->allocated_for_count; i++) {
-        SearchThread *t = &pool->threads[i];
+    for (int i = 0; i < pool->shared.allocated_for_count; i++) {
+        SearchThread *t = &pool->shared.threads[i];
         memset(t->history, 0, 2 * (size_t)t->game->move_index_count * sizeof(int16_t));
         memset(t->counter_moves, 0, t->game->move_index_count * sizeof(Move));
         for (int ply = 0; ply < MAX_PLY + 2; ply++)
@@ -123,48 +127,31 @@ static void *helper_main(void *arg)
 /* Blocks while the search must not report yet (go infinite, or pondering). */
 static void wait_while_pondering(SearchPool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
-    while (!atomic_load(&pool->stop) &&
-           (pool->job.limits.infinite || atomic_load(&pool->pondering)))
-        pthread_cond_wait(&pool->wake, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_lock(&pool->shared.lock);
+    while (!atomic_load(&pool->shared.stop) &&
+           (pool->shared.job.limits.infinite || atomic_load(&pool->shared.pondering)))
+        pthread_cond_wait(&pool->wake, &pool->shared.lock);
+    pthread_mutex_unlock(&pool->shared.lock);
 }
 
-void pool_publish_locked(SearchPool *pool)
-{
-    const SearchThread *chosen = &pool->threads[0];
-    for (int i = 1; i < pool->thread_count && pool->job.limits.multipv <= 1; i++) {
-        const SearchThread *t = &pool->threads[i];
-        if (t->completed_depth > chosen->completed_depth &&
-            t->completed_score > chosen->completed_score)
-            chosen = t;
-    }
-    pool->published_best = chosen->completed_best;
-    pool->published_ponder = chosen->completed_ponder;
-    if (pool->skill_best != MOVE_NONE) {
-        pool->published_best = pool->skill_best;
-        pool->published_ponder = pool->skill_ponder;
-    }
-    pool->published = true;
-}
-
-/* With pool->lock held: prints the answer unless it is already out (or not yet known,
+/* With pool->shared.lock held: prints the answer unless it is already out (or not yet known,
  * before the root moves are ready; the main thread answers then). */
 static void report_once_locked(SearchPool *pool)
 {
-    if (pool->reported || !pool->published)
+    if (pool->shared.reported || !pool->shared.published)
         return;
-    pool_publish_locked(pool);
-    pool->reported = true;
-    pool->job.report.bestmove(pool->job.report.ctx, pool->published_best, pool->published_ponder);
+    shared_publish_locked(&pool->shared);
+    pool->shared.reported = true;
+    pool->shared.job.report.bestmove(pool->shared.job.report.ctx, pool->shared.published_best,
+                                     pool->shared.published_ponder);
 }
 
 static void job_finished(SearchPool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->shared.lock);
     atomic_store(&pool->running, false);
     pthread_cond_broadcast(&pool->job_done);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->shared.lock);
 }
 
 /* One job (a search or a task) on the main thread. */
@@ -172,29 +159,29 @@ static void run_job(SearchPool *pool)
 {
     if (pool->task) {
         /* pool->task stays set (the protocol thread reads it; pool_start clears it). */
-        pool->task(pool->task_arg, &pool->stop);
+        pool->task(pool->task_arg, &pool->shared.stop);
         job_finished(pool);
         return;
     }
-    tt_new_search(pool->tt);
-    for (int i = 0; i < pool->thread_count; i++)
-        search_thread_prepare(&pool->threads[i]);
-    pthread_mutex_lock(&pool->lock);
-    pool_publish_locked(pool);
-    pthread_mutex_unlock(&pool->lock);
+    tt_new_search(pool->shared.tt);
+    for (int i = 0; i < pool->shared.thread_count; i++)
+        search_thread_prepare(&pool->shared.threads[i]);
+    pthread_mutex_lock(&pool->shared.lock);
+    shared_publish_locked(&pool->shared);
+    pthread_mutex_unlock(&pool->shared.lock);
     int started = 1;
-    for (int i = 1; i < pool->thread_count; i++, started++)
-        if (!start_thread(&pool->threads[i].handle, helper_main, &pool->threads[i]))
+    for (int i = 1; i < pool->shared.thread_count; i++, started++)
+        if (!start_thread(&pool->shared.threads[i].handle, helper_main, &pool->shared.threads[i]))
             break;
-    search_thread_run(&pool->threads[0]);
+    search_thread_run(&pool->shared.threads[0]);
     wait_while_pondering(pool);
-    atomic_store(&pool->stop, true);
+    atomic_store(&pool->shared.stop, true);
     /* Answer before joining the helpers: they only need to notice the stop flag. */
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->shared.lock);
     report_once_locked(pool);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->shared.lock);
     for (int i = 1; i < started; i++)
-        pthread_join(pool->threads[i].handle, NULL);
+        pthread_join(pool->shared.threads[i].handle, NULL);
     job_finished(pool);
 }
 
@@ -202,32 +189,32 @@ static void run_job(SearchPool *pool)
 static void *pool_main(void *arg)
 {
     SearchPool *pool = arg;
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->shared.lock);
     for (;;) {
         while (!pool->job_waiting && !pool->main_quit)
-            pthread_cond_wait(&pool->job_ready, &pool->lock);
+            pthread_cond_wait(&pool->job_ready, &pool->shared.lock);
         if (pool->main_quit)
             break;
         pool->job_waiting = false;
-        pthread_mutex_unlock(&pool->lock);
+        pthread_mutex_unlock(&pool->shared.lock);
         run_job(pool);
-        pthread_mutex_lock(&pool->lock);
+        pthread_mutex_lock(&pool->shared.lock);
     }
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->shared.lock);
     return NULL;
 }
 
 static void launch(SearchPool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
-    pool->reported = pool->task != NULL; /* a task has no bestmove */
-    pool->published = false;
-    pool->skill_best = pool->skill_ponder = MOVE_NONE;
-    pthread_mutex_unlock(&pool->lock);
-    atomic_store(&pool->stop, false);
+    pthread_mutex_lock(&pool->shared.lock);
+    pool->shared.reported = pool->task != NULL; /* a task has no bestmove */
+    pool->shared.published = false;
+    pool->shared.skill_best = pool->shared.skill_ponder = MOVE_NONE;
+    pthread_mutex_unlock(&pool->shared.lock);
+    atomic_store(&pool->shared.stop, false);
     atomic_store(&pool->running, true);
-    pool->start_ms = clock_now_ms();
-    atomic_store(&pool->clock_start_ms, pool->start_ms);
+    pool->shared.start_ms = clock_now_ms();
+    timeman_clock_start(&pool->shared.time, pool->shared.start_ms);
     if (!pool->main_started && start_thread(&pool->main_thread, pool_main, pool))
         pool->main_started = true;
     if (!pool->main_started) {
@@ -235,10 +222,10 @@ static void launch(SearchPool *pool)
         run_job(pool);
         return;
     }
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->shared.lock);
     pool->job_waiting = true;
     pthread_cond_signal(&pool->job_ready);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->shared.lock);
 }
 
 void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
@@ -246,12 +233,12 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     pool_wait(pool);
     const Game *game = job->game;
     allocate_threads(pool, game);
-    pool->tt = tt;
-    pool->job = *job;
+    pool->shared.tt = tt;
+    pool->shared.job = *job;
     free(pool->root);
     pool->root = xcalloc(1, game->pos_size);
     memcpy(pool->root, job->root, game->pos_size);
-    pool->job.root = pool->root;
+    pool->shared.job.root = pool->root;
 
     /* Positions before the last irreversible move can never repeat. */
     int keep = game_repetition_plies(game, job->root);
@@ -261,19 +248,17 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     pool->history = xcalloc((size_t)keep + 1, sizeof(uint64_t));
     memcpy(pool->history, job->history + (job->history_length - keep),
            (size_t)keep * sizeof(uint64_t));
-    pool->job.history = pool->history;
-    pool->job.history_length = keep;
-    for (int i = 0; i < pool->thread_count; i++) {
-        SearchThread *t = &pool->threads[i];
+    pool->shared.job.history = pool->history;
+    pool->shared.job.history_length = keep;
+    for (int i = 0; i < pool->shared.thread_count; i++) {
+        SearchThread *t = &pool->shared.threads[i];
         free(t->keys);
         t->keys = xcalloc((size_t)keep + MAX_PLY + 4, sizeof(uint64_t));
     }
 
-    atomic_store(&pool->pondering, job->limits.ponder);
-    TimePlan plan =
-        timeman_plan(&job->limits, game->side_to_move(job->root), game->params.moves_left);
-    pool->soft_ms = plan.soft;
-    pool->hard_ms = plan.hard;
+    atomic_store(&pool->shared.pondering, job->limits.ponder);
+    timeman_start(&pool->shared.time, &job->limits, game->side_to_move(job->root),
+                  game->params.moves_left);
     pool->task = NULL;
     launch(pool);
 }
@@ -288,30 +273,30 @@ void pool_run_task(SearchPool *pool, PoolTask task, void *arg)
 
 void pool_stop(SearchPool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
-    atomic_store(&pool->stop, true);
+    pthread_mutex_lock(&pool->shared.lock);
+    atomic_store(&pool->shared.stop, true);
     pthread_cond_broadcast(&pool->wake);
     report_once_locked(pool);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->shared.lock);
 }
 
 void pool_ponderhit(SearchPool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
-    if (atomic_load(&pool->pondering)) {
-        atomic_store(&pool->clock_start_ms, clock_now_ms());
-        atomic_store(&pool->pondering, false);
+    pthread_mutex_lock(&pool->shared.lock);
+    if (atomic_load(&pool->shared.pondering)) {
+        timeman_clock_start(&pool->shared.time, clock_now_ms());
+        atomic_store(&pool->shared.pondering, false);
     }
     pthread_cond_broadcast(&pool->wake);
-    pthread_mutex_unlock(&pool->lock);
+    pthread_mutex_unlock(&pool->shared.lock);
 }
 
 void pool_wait(SearchPool *pool)
 {
-    pthread_mutex_lock(&pool->lock);
+    pthread_mutex_lock(&pool->shared.lock);
     while (atomic_load(&pool->running))
-        pthread_cond_wait(&pool->job_done, &pool->lock);
-    pthread_mutex_unlock(&pool->lock);
+        pthread_cond_wait(&pool->job_done, &pool->shared.lock);
+    pthread_mutex_unlock(&pool->shared.lock);
 }
 
 bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }
@@ -319,15 +304,5 @@ bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }
 bool pool_waits_for_stop(SearchPool *pool)
 {
     return atomic_load(&pool->running) && pool->task == NULL &&
-           (pool->job.limits.infinite || atomic_load(&pool->pondering));
+           (pool->shared.job.limits.infinite || atomic_load(&pool->shared.pondering));
 }
-
-uint64_t pool_nodes(SearchPool *pool)
-{
-    uint64_t n = 0;
-    for (int i = 0; i < pool->allocated_for_count; i++)
-        n += atomic_load_explicit(&pool->threads[i].nodes, memory_order_relaxed);
-    return n;
-}
-
-int64_t pool_elapsed_ms(const SearchPool *pool) { return clock_now_ms() - pool->start_ms; }

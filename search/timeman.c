@@ -1,5 +1,7 @@
 #include "search/timeman.h"
 
+#include "core/util.h"
+
 enum {
     TM_DEFAULT_MOVES_LEFT = 30, /* sudden death: assume this many moves remain */
     TM_MAX_MOVES_LEFT = 50,
@@ -13,6 +15,8 @@ enum {
     TM_GROWTH_MIN = 2,              /* an iteration takes at least this many times the last */
     TM_GROWTH_MAX = 8,              /* and at most this many */
     TM_PERCENT = 100,
+    TM_UNSTABLE_PERCENT = 100,  /* soft time grows by this share per best-move change */
+    TM_SCORE_DROP_PERCENT = 40, /* and by this share when the score fell */
 };
 
 /* Clock and increment values above this (about 31 years) are read as this, so that the
@@ -38,12 +42,12 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
     int64_t inc = at_least(at_least(at_most(l->inc[side], TM_CLOCK_MAX_MS), 0) - l->lag, 0);
     if (l->movestogo == 1) {
         /* The clock is refilled after this move: no reserve to keep. */
-        plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / 100, 1);
+        plan.soft = plan.hard = at_least(left * TM_LAST_MOVE_PERCENT / TM_PERCENT, 1);
         return plan;
     }
-    int64_t reserve = at_most(TM_RESERVE_MS, left * TM_RESERVE_MAX_PERCENT / 100);
+    int64_t reserve = at_most(TM_RESERVE_MS, left * TM_RESERVE_MAX_PERCENT / TM_PERCENT);
     int64_t spare = left - reserve;
-    int64_t inc_share = inc * TM_INC_PERCENT / 100;
+    int64_t inc_share = inc * TM_INC_PERCENT / TM_PERCENT;
     if (left < 2 * TM_RESERVE_MS) {
         /* A short clock: the increment's share shrinks with it, down to nothing. */
         inc_share = inc_share * left / (2 * TM_RESERVE_MS);
@@ -53,7 +57,8 @@ TimePlan timeman_plan(const SearchLimits *l, int side, int moves_left_hint)
                                                : TM_DEFAULT_MOVES_LEFT;
     /* The increment arrives only after the move: however large it is, this move cannot
      * spend more than the clock holds above the reserve. */
-    int64_t hard_cap = at_least(at_most(spare * TM_HARD_PERCENT / 100 + inc_share, spare), 1);
+    int64_t hard_cap =
+        at_least(at_most(spare * TM_HARD_PERCENT / TM_PERCENT + inc_share, spare), 1);
     plan.soft = at_most(at_least(spare / moves_left + inc_share, 1), hard_cap);
     plan.hard = at_most(plan.soft * TM_HARD_FACTOR, hard_cap);
     return plan;
@@ -68,4 +73,42 @@ bool timeman_next_iteration(int64_t soft, int64_t hard, int64_t used, int64_t la
     growth = at_most(at_least(growth, TM_GROWTH_MIN), TM_GROWTH_MAX);
     int64_t end = used + last_ms * growth;
     return end <= hard && end <= soft * TM_ITERATION_END_PERCENT / TM_PERCENT;
+}
+
+void timeman_start(TimeManager *tm, const SearchLimits *limits, int side, int moves_left)
+{
+    TimePlan plan = timeman_plan(limits, side, moves_left);
+    tm->soft = plan.soft;
+    tm->hard = plan.hard;
+    tm->iteration_start_ms = tm->last_ms = tm->previous_ms = 0;
+    tm->last_score = -SCORE_INFINITE;
+}
+
+void timeman_clock_start(TimeManager *tm, int64_t now_ms) { atomic_store(&tm->start_ms, now_ms); }
+
+bool timeman_hard_limit_reached(const TimeManager *tm)
+{
+    return tm->hard && clock_now_ms() - atomic_load(&tm->start_ms) >= tm->hard;
+}
+
+void timeman_iteration_begin(TimeManager *tm) { tm->iteration_start_ms = clock_now_ms(); }
+
+bool timeman_another_iteration(TimeManager *tm, bool single_move, double best_move_changes,
+                               Score score)
+{
+    if (tm->soft) {
+        if (single_move)
+            return false;
+        double scale = 1.0 + best_move_changes * TM_UNSTABLE_PERCENT / (double)TM_PERCENT;
+        if (tm->last_score != -SCORE_INFINITE && score < tm->last_score)
+            scale += TM_SCORE_DROP_PERCENT / (double)TM_PERCENT;
+        int64_t now = clock_now_ms(), used = now - atomic_load(&tm->start_ms);
+        tm->previous_ms = tm->last_ms;
+        tm->last_ms = now - tm->iteration_start_ms;
+        if (!timeman_next_iteration((int64_t)(tm->soft * scale), tm->hard, used, tm->last_ms,
+                                    tm->previous_ms))
+            return false;
+    }
+    tm->last_score = score;
+    return true;
 }

@@ -11,11 +11,18 @@
  * scheduling delays of a busy machine, which on short clocks are far longer than
  * `Move Overhead`.
  *
+ * During the search the pool's TimeManager holds the plan and the clock: the main thread
+ * asks timeman_hard_limit_reached between nodes and timeman_another_iteration after each
+ * iteration, which scales the soft limit up while the best move keeps changing or the
+ * score drops.
+ *
  * `lag` is the time per move the GUI's clock loses beyond what the search itself used
  * (pipes, scheduling); the protocol measures it from consecutive clock readings. It
  * replaces `Move Overhead` when larger and is taken off the increment.
  */
 #pragma once
+
+#include <stdatomic.h>
 
 #include "search/search.h"
 
@@ -36,3 +43,26 @@ TimePlan timeman_plan(const SearchLimits *limits, int side, int moves_left);
  * soft limit used to run on to the hard one. */
 bool timeman_next_iteration(int64_t soft, int64_t hard, int64_t used, int64_t last_ms,
                             int64_t previous_ms);
+
+/* The time of one search: the plan, when our clock started, and the main thread's record
+ * of its iterations. */
+typedef struct TimeManager {
+    int64_t soft, hard;       /* the plan (TimePlan); 0: no limit */
+    _Atomic int64_t start_ms; /* when our clock started (ponderhit moves it) */
+    int64_t iteration_start_ms, last_ms, previous_ms;
+    Score last_score; /* of the last iteration that was timed; -SCORE_INFINITE: none */
+} TimeManager;
+
+/* Plans the move (timeman_plan) before the search starts. */
+void timeman_start(TimeManager *tm, const SearchLimits *limits, int side, int moves_left);
+/* Our clock starts (at the search's start, or at ponderhit). */
+void timeman_clock_start(TimeManager *tm, int64_t now_ms);
+/* Past the hard limit: stop at once. */
+bool timeman_hard_limit_reached(const TimeManager *tm);
+/* The main thread begins an iteration. */
+void timeman_iteration_begin(TimeManager *tm);
+/* After the main thread's iteration (not waiting for a stop): whether to start another.
+ * With a clock, a single legal move ends the search at once; otherwise the soft limit
+ * grows while the best move changes and when the score dropped (timeman_next_iteration). */
+bool timeman_another_iteration(TimeManager *tm, bool single_move, double best_move_changes,
+                               Score score);

@@ -46,7 +46,7 @@ END_TEST
 /* The game's own perft (bulk counting) against the generic one through the table. */
 START_TEST(perft_matches_generic)
 {
-    DraughtsPos p;
+    DdPos p;
     t_load(dd(), "8/1ppppppp/2pp1ppp/Kp2p3/8/1PPPPPPP/PPPPPPPP/8 w 0 4", &p);
     ck_assert_uint_eq(perft(dd(), &p, 4), perft_generic(dd(), &p, 4));
     t_load(dd(), DD_START, &p);
@@ -67,7 +67,7 @@ static void count_path(void *ctx, const int *path, int length, Move move)
     pc->paths += move == pc->target;
 }
 
-static uint64_t path_perft(const Game *g, const DraughtsPos *p, int depth)
+static uint64_t path_perft(const Game *g, const DdPos *p, int depth)
 {
     Move moves[MAX_MOVES];
     int n = g->gen_moves(p, moves);
@@ -76,13 +76,13 @@ static uint64_t path_perft(const Game *g, const DraughtsPos *p, int depth)
         PathCount pc = {.target = moves[i], .paths = 1};
         if (dd_move_is_capture(moves[i])) {
             pc.paths = 0;
-            draughts_capture_paths(p, dd_move_from(moves[i]), count_path, &pc);
+            dd_capture_paths(p, dd_move_from(moves[i]), count_path, &pc);
         }
         if (depth == 1) {
             total += pc.paths;
             continue;
         }
-        DraughtsPos child;
+        DdPos child;
         g->make_move(p, moves[i], &child);
         total += pc.paths * path_perft(g, &child, depth - 1);
     }
@@ -97,7 +97,7 @@ static uint64_t path_perft(const Game *g, const DraughtsPos *p, int depth)
  */
 START_TEST(capture_paths_match_table)
 {
-    DraughtsPos p;
+    DdPos p;
     t_load(dd(), DD_START, &p);
     ck_assert_uint_eq(path_perft(dd(), &p, 6), 931312);
     ck_assert_uint_eq(path_perft(dd(), &p, 7), 10782382);
@@ -356,7 +356,7 @@ static void ref_jumps(RefGen *g, int sq, int last, Bb64 captured, int count)
         ref_record(g, sq, captured, count);
 }
 
-static int ref_moves(const DraughtsPos *p, RefGen *g)
+static int ref_moves(const DdPos *p, RefGen *g)
 {
     g->side = p->side, g->best = 1, g->count = 0;
     for (int sq = 0; sq < 64; sq++)
@@ -395,7 +395,7 @@ START_TEST(reference_generator_agrees)
     static RefGen ref;
     for (size_t s = 0; s < sizeof starts / sizeof *starts; s++)
         for (int game = 0; game < 40; game++) {
-            DraughtsPos p, next;
+            DdPos p, next;
             t_load(dd(), starts[s], &p);
             for (int ply = 0; ply < 120; ply++) {
                 Move moves[MAX_MOVES];

@@ -302,7 +302,7 @@ static int by_move(const void *a, const void *b)
 static long assert_same_lists(const DqPos *p)
 {
     Move fast[MAX_MOVES], slow[MAX_MOVES];
-    int n = dq_gen_legal(p, fast), m = dq_gen_legal_unshortened(p, slow);
+    int n = dq_gen_moves(p, fast), m = dq_gen_legal_unshortened(p, slow);
     qsort(fast, (size_t)n, sizeof *fast, by_move);
     qsort(slow, (size_t)m, sizeof *slow, by_move);
     if (n != m || memcmp(fast, slow, (size_t)n * sizeof *fast)) {

@@ -477,8 +477,8 @@ START_TEST(movepick_each_legal_move_once)
 {
     const Game *g = registry_game(_i);
     enum { GAMES = 3, PLIES = 60, TRIALS = 4 };
-    SearchPool pool = {0};
-    SearchThread t = {.game = g, .pool = &pool};
+    SearchShared shared = {0};
+    SearchThread t = {.game = g, .shared = &shared};
     size_t plies = MAX_PLY + 2, list = (size_t)g->max_moves;
     t.positions = calloc(plies, g->pos_size);
     t.stack = calloc(plies, sizeof(SearchStack));
@@ -559,7 +559,7 @@ START_TEST(movepick_each_legal_move_once)
             for (Move m; (m = movepick_next(&mp)) != MOVE_NONE;) {
                 handed_noisy += mp.last_noisy;
                 if (!mp.last_noisy)
-                    mp.skip_quiets = true;
+                    movepick_skip_quiets(&mp);
             }
             T_CHECK(handed_noisy == noisy, "%s: %d of %d noisy moves with quiet moves skipped",
                     g->name, handed_noisy, noisy);

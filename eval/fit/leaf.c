@@ -26,7 +26,7 @@ static Score capture_search(const Game *g, const void *pos, int ply, Score alpha
     int n = g->gen_noisy(pos, moves);
     /* where captures are compulsory there is no standing pat while one exists */
     bool forced = g->params.noisy_forced && n > 0 && ply < LEAF_MAX_PLY;
-    Score best = forced ? -SCORE_INFINITE : g->evaluate(pos);
+    Score best = forced ? -SCORE_INFINITE : score_clamp_eval(g->evaluate(pos));
     g->fen_write(pos, leaf->fen, sizeof leaf->fen);
     leaf->plies = ply;
     if (best >= beta || ply >= LEAF_MAX_PLY)

@@ -26,7 +26,7 @@ static int dd_pieces(const void *vp, DescPiece *pieces)
 {
     static const char *const names[2][2] = {{"White man", "White Daimyo"},
                                             {"Black man", "Black Daimyo"}};
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     int n = 0;
     for (int sq = 0; sq < 64; sq++)
         for (int side = P1; side <= P2; side++) {
@@ -46,8 +46,8 @@ static int dd_pieces(const void *vp, DescPiece *pieces)
  * its destination counts as converted (the piece changes kind). */
 static void dd_describe_move(const void *vp, Move m, DescMove *d)
 {
-    const DraughtsPos *p = vp;
-    int path[DD_MAX_PATH], length = draughts_move_path(p, m, path);
+    const DdPos *p = vp;
+    int path[DD_MAX_PATH], length = dd_move_path(p, m, path);
     Bb64 captured = dd_move_captured(p, m);
     d->from = dd_move_from(m);
     d->to = dd_move_to(m); /* may be a square the capture emptied, or the origin */
@@ -85,7 +85,7 @@ static void dd_verdict(const void *vp, GameOverReason why, Verdict *v)
              v->winner == P1 ? "White" : "Black", v->winner == P1 ? "black" : "white");
 }
 
-const GameDescription draughts_description = {
+const GameDescription dd_description = {
     .width = 8,
     .height = 8,
     .cells = dd_cells,

@@ -22,12 +22,12 @@ void dd_init(void)
             for (int sq = 0; sq < 64; sq++)
                 zobrist_piece[pl][kind][sq] = rng_next(&seed);
     zobrist_side = rng_next(&seed);
-    draughts_init_tables();
+    dd_init_tables();
 }
 
 uint64_t dd_key_from_scratch(const void *vp)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     uint64_t key = p->side == P2 ? zobrist_side : 0;
     for (int pl = 0; pl < 2; pl++)
         for (Bb64 b = p->pieces[pl]; b;) {
@@ -40,15 +40,9 @@ uint64_t dd_key_from_scratch(const void *vp)
 /* A side without pieces has lost; a blocked side is left to no_moves_result. */
 Result dd_result(const void *vp)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     return p->pieces[p->side] ? RESULT_NONE : RESULT_LOSS;
 }
-
-int dd_gen_moves(const void *vp, Move *moves) { return draughts_gen_moves(vp, moves); }
-
-/* Noisy = captures. Quiet promotions stay quiet: with noisy_forced a non-empty noisy list
- * must be the whole legal list, which only compulsory captures are. */
-int dd_gen_noisy(const void *vp, Move *moves) { return draughts_gen_captures(vp, moves); }
 
 bool dd_is_noisy(const void *vp, Move m)
 {
@@ -58,18 +52,18 @@ bool dd_is_noisy(const void *vp, Move m)
 
 /* Quiet moves are legal only when no capture is (a capture exists exactly when some piece
  * of the side to move can make a first jump). */
-static bool dd_capture_exists(const DraughtsPos *p) { return draughts_attacked(p, !p->side) != 0; }
+static bool dd_capture_exists(const DdPos *p) { return dd_attacked(p, !p->side) != 0; }
 
 int dd_gen_quiet(const void *vp, Move *moves)
 {
-    const DraughtsPos *p = vp;
-    return dd_capture_exists(p) ? 0 : draughts_gen_quiet(p, moves);
+    const DdPos *p = vp;
+    return dd_capture_exists(p) ? 0 : dd_gen_quiet_unforced(p, moves);
 }
 
 bool dd_has_legal_move(const void *vp)
 {
-    const DraughtsPos *p = vp;
-    return dd_capture_exists(p) || draughts_has_quiet(p, p->side);
+    const DdPos *p = vp;
+    return dd_capture_exists(p) || dd_has_quiet(p, p->side);
 }
 
 /* A capture is checked against the list of captures, which only the whole capture search
@@ -77,7 +71,7 @@ bool dd_has_legal_move(const void *vp)
  * the side to move stepping or sliding to an empty square, with no capture on. */
 bool dd_move_is_legal(const void *vp, Move m)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     if (dd_move_is_capture(m))
         return game_move_in_list(p, m, dd_gen_noisy);
     int from = dd_move_from(m), to = dd_move_to(m);
@@ -87,7 +81,7 @@ bool dd_move_is_legal(const void *vp, Move m)
         return false;
     if (p->kings & own) {
         for (int dir = 0; dir < DD_DIRS; dir++)
-            if (draughts_slide(dir, from, occ) & dd_bit(to))
+            if (dd_slide(dir, from, occ) & dd_bit(to))
                 return true;
         return false;
     }
@@ -97,10 +91,10 @@ bool dd_move_is_legal(const void *vp, Move m)
     return false;
 }
 
-void draughts_make_move(const void *vp, Move m, void *out)
+void dd_make_move(const void *vp, Move m, void *out)
 {
-    const DraughtsPos *p = vp;
-    DraughtsPos *q = out;
+    const DdPos *p = vp;
+    DdPos *q = out;
     int us = p->side, them = !us;
     int from = dd_move_from(m), to = dd_move_to(m);
     /* from == to for a capture loop back to the origin: the mover does not move; to may
@@ -126,8 +120,8 @@ void draughts_make_move(const void *vp, Move m, void *out)
 
 void dd_make_null(const void *vp, void *out)
 {
-    const DraughtsPos *p = vp;
-    DraughtsPos *q = out;
+    const DdPos *p = vp;
+    DdPos *q = out;
     *q = *p;
     q->side = !p->side;
     q->key ^= zobrist_side;
@@ -136,17 +130,17 @@ void dd_make_null(const void *vp, void *out)
     q->fullmove += p->side == P2;
 }
 
-uint64_t dd_key(const void *vp) { return ((const DraughtsPos *)vp)->key; }
-int dd_side(const void *vp) { return ((const DraughtsPos *)vp)->side; }
-int dd_halfmove(const void *vp) { return ((const DraughtsPos *)vp)->halfmove; }
-int dd_reversible(const void *vp) { return ((const DraughtsPos *)vp)->reversible; }
+uint64_t dd_key(const void *vp) { return ((const DdPos *)vp)->key; }
+int dd_side(const void *vp) { return ((const DdPos *)vp)->side; }
+int dd_halfmove(const void *vp) { return ((const DdPos *)vp)->halfmove; }
+int dd_reversible(const void *vp) { return ((const DdPos *)vp)->reversible; }
 
 static const char piece_chars[2][2] = {{'P', 'K'}, {'p', 'k'}}; /* [player][kind] */
 
 /* FEN letters: piece_chars; a Daimyo is also marked in `kings`. */
 static bool dd_place(void *vp, int sq, char letter)
 {
-    DraughtsPos *p = vp;
+    DdPos *p = vp;
     const char *hit = memchr(piece_chars, letter, sizeof piece_chars);
     if (!hit)
         return false;
@@ -158,7 +152,7 @@ static bool dd_place(void *vp, int sq, char letter)
 }
 
 /* Rejects boards no game can reach; false with a reason. */
-static bool check_reachable(const DraughtsPos *p, char *err, size_t err_size)
+static bool check_reachable(const DdPos *p, char *err, size_t err_size)
 {
     static const char *const names[2] = {"white", "black"};
     for (int pl = 0; pl < 2; pl++) {
@@ -187,7 +181,7 @@ static bool check_reachable(const DraughtsPos *p, char *err, size_t err_size)
 
 bool dd_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 {
-    DraughtsPos *p = vp;
+    DdPos *p = vp;
     memset(p, 0, sizeof *p);
     if (!b8_fen_read(p, fen, dd_place, &p->side, &p->halfmove, &p->fullmove, err, err_size))
         return false;
@@ -202,7 +196,7 @@ bool dd_fen_read(void *vp, const char *fen, char *err, size_t err_size)
 /* The letter on `sq`, or 0 for an empty square. */
 static char dd_letter_at(const void *vp, int sq)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     for (int pl = 0; pl < 2; pl++)
         if (p->pieces[pl] & dd_bit(sq))
             return piece_chars[pl][(p->kings >> sq) & 1];
@@ -211,7 +205,7 @@ static char dd_letter_at(const void *vp, int sq)
 
 void dd_fen_write(const void *vp, char *buf, size_t size)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     b8_fen_write(p, dd_letter_at, p->side, p->halfmove, p->fullmove, buf, size);
 }
 
@@ -234,7 +228,7 @@ enum {
 
 int dd_noisy_order(const void *vp, Move m)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     Bb64 captured = dd_move_captured(p, m);
     int from = dd_move_from(m), to = dd_move_to(m);
     bool promotes = !(p->kings & dd_bit(from)) && (dd_last_rank(p->side) & dd_bit(to));
@@ -246,6 +240,6 @@ int dd_noisy_order(const void *vp, Move m)
  * Daimyo is worth several men, so it must be answered now. */
 bool dd_threat(const void *vp)
 {
-    const DraughtsPos *p = vp;
+    const DdPos *p = vp;
     return dd_runners(p, !p->side) != 0;
 }

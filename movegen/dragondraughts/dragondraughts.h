@@ -25,7 +25,7 @@
 #include "core/board8.h"
 #include "core/game.h"
 
-typedef struct DraughtsPos {
+typedef struct DdPos {
     Bb64 pieces[2]; /* by player: P1 white, P2 black */
     Bb64 kings;     /* Daimyos of both players */
     uint64_t key;
@@ -35,7 +35,7 @@ typedef struct DraughtsPos {
      * stepped back, so repetitions reach past it (the halfmove clock does not). */
     int reversible;
     int fullmove;
-} DraughtsPos;
+} DdPos;
 
 /* Directions; the opposite of d is d ^ 1. */
 enum { DD_UP = 0, DD_DOWN = 1, DD_LEFT = 2, DD_RIGHT = 3, DD_DIRS = 4 };
@@ -81,7 +81,7 @@ static inline int dd_forward(int player) { return player == P1 ? DD_UP : DD_DOWN
 static inline int dd_man_dir(int player, int i) { return i == 0 ? dd_forward(player) : i + 1; }
 
 /* Men of `player` one step from promotion with the square ahead empty. */
-static inline Bb64 dd_runners(const DraughtsPos *p, int player)
+static inline Bb64 dd_runners(const DdPos *p, int player)
 {
     Bb64 men = p->pieces[player] & ~p->kings;
     Bb64 empty = ~(p->pieces[P1] | p->pieces[P2]);
@@ -109,7 +109,7 @@ static inline int dd_move_to(Move m) { return (int)((m >> DD_MOVE_TO_SHIFT) & DD
 static inline bool dd_move_is_capture(Move m) { return (m >> DD_MOVE_CAPTURED_SHIFT) != 0; }
 
 /* The squares of the pieces `m` captures in `p`, the position it belongs to. */
-static inline Bb64 dd_move_captured(const DraughtsPos *p, Move m)
+static inline Bb64 dd_move_captured(const DdPos *p, Move m)
 {
     Bb64 enemy = p->pieces[!p->side], captured = 0;
     for (Move mask = m >> DD_MOVE_CAPTURED_SHIFT; mask; mask >>= 1, enemy &= enemy - 1)
@@ -119,46 +119,44 @@ static inline Bb64 dd_move_captured(const DraughtsPos *p, Move m)
 }
 
 /* movegen.c */
-void draughts_init_tables(void);
+void dd_init_tables(void);
 /* Squares a Daimyo on `sq` reaches along `dir` over empty squares, plus the first piece
  * (`occ`) in the way, if any. */
-Bb64 draughts_slide(int dir, int sq, Bb64 occ);
+Bb64 dd_slide(int dir, int sq, Bb64 occ);
 /* The legal moves (the most-capturing sequences when any capture exists); their count. */
-int draughts_gen_moves(const DraughtsPos *p, Move *moves);
-/* Only the captures (empty when none is possible). */
-int draughts_gen_captures(const DraughtsPos *p, Move *moves);
+int dd_gen_moves(const void *pos, Move *moves);
+/* Only the captures (empty when none is possible): the game's noisy moves. */
+int dd_gen_noisy(const void *pos, Move *moves);
 /* The non-capturing moves, whether or not a capture is compulsory. */
-int draughts_gen_quiet(const DraughtsPos *p, Move *moves);
+int dd_gen_quiet_unforced(const DdPos *p, Move *moves);
 /* Number of non-capturing moves `player`'s pieces have, whoever is to move. */
-int draughts_quiet_count(const DraughtsPos *p, int player);
+int dd_quiet_count(const DdPos *p, int player);
 /* Whether `player`'s pieces have any non-capturing move (the first one found decides). */
-bool draughts_has_quiet(const DraughtsPos *p, int player);
+bool dd_has_quiet(const DdPos *p, int player);
 /* Pieces of `victim` that the other player could jump at once if it were to move. */
-Bb64 draughts_attacked(const DraughtsPos *p, int victim);
-uint64_t draughts_perft(const void *pos, int depth);
+Bb64 dd_attacked(const DdPos *p, int victim);
+uint64_t dd_perft(const void *pos, int depth);
 
 /* Every complete capture path of the piece on `origin` is passed to `visit` with its
  * squares (origin first), its length and its move. Paths are not filtered by the
  * most-captures rule; a visitor compares with a legal move. */
-typedef void (*DraughtsPathVisit)(void *ctx, const int *path, int length, Move move);
-void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit, void *ctx);
+typedef void (*DdPathVisit)(void *ctx, const int *path, int length, Move move);
+void dd_capture_paths(const DdPos *p, int origin, DdPathVisit visit, void *ctx);
 
 /* dragondraughts.c */
-void draughts_make_move(const void *pos, Move m, void *out);
+void dd_make_move(const void *pos, Move m, void *out);
 
 /* notation.c */
 /* The squares of the move's printed path (origin, every landing); their count. */
-int draughts_move_path(const DraughtsPos *p, Move m, int *path);
-void draughts_move_to_str(const void *pos, Move m, char *buf);
-Move draughts_parse_move(const void *pos, const char *str);
+int dd_move_path(const DdPos *p, Move m, int *path);
+void dd_move_to_str(const void *pos, Move m, char *buf);
+Move dd_parse_move(const void *pos, const char *str);
 
 /* The rules as the Game table (games/dragondraughts.c) uses them. */
 void dd_init(void);
 bool dd_fen_read(void *pos, const char *fen, char *err, size_t err_size);
 void dd_fen_write(const void *pos, char *buf, size_t size);
 void dd_display(const void *pos, char *buf, size_t size);
-int dd_gen_moves(const void *pos, Move *moves);
-int dd_gen_noisy(const void *pos, Move *moves);
 bool dd_is_noisy(const void *pos, Move m);
 int dd_gen_quiet(const void *pos, Move *moves);
 bool dd_has_legal_move(const void *pos);
@@ -175,4 +173,4 @@ int dd_noisy_order(const void *pos, Move m);
 bool dd_threat(const void *pos);
 
 /* describe.c */
-extern const struct GameDescription draughts_description;
+extern const struct GameDescription dd_description;

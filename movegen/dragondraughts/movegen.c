@@ -19,7 +19,7 @@ static int neighbour[DD_DIRS][64];
 
 static const int dir_delta[DD_DIRS] = {8, -8, -1, 1};
 
-void draughts_init_tables(void)
+void dd_init_tables(void)
 {
     for (int dir = 0; dir < DD_DIRS; dir++)
         for (int sq = 0; sq < 64; sq++)
@@ -38,7 +38,7 @@ static inline int nearest(int dir, Bb64 blockers)
     return dir == DD_UP || dir == DD_RIGHT ? bb64_lsb(blockers) : 63 - __builtin_clzll(blockers);
 }
 
-Bb64 draughts_slide(int dir, int sq, Bb64 occ)
+Bb64 dd_slide(int dir, int sq, Bb64 occ)
 {
     Bb64 ray = rays[dir][sq], blockers = ray & occ;
     return blockers ? ray ^ rays[dir][nearest(dir, blockers)] : ray;
@@ -55,7 +55,7 @@ typedef struct CaptureSearch {
     int best;  /* most captures found so far (0 before the first) */
     int count; /* moves kept with `best` captures */
     Move *moves;
-    DraughtsPathVisit visit; /* set: hand every complete path to it instead */
+    DdPathVisit visit; /* set: hand every complete path to it instead */
     void *ctx;
     int path[DD_MAX_PATH];
 } CaptureSearch;
@@ -121,7 +121,7 @@ static void king_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         int mid = nearest(dir, blockers);
         if (!(cs->enemy & dd_bit(mid)))
             continue;
-        Bb64 landings = draughts_slide(dir, mid, occ) & ~occ;
+        Bb64 landings = dd_slide(dir, mid, occ) & ~occ;
         if (!landings)
             continue;
         extended = true;
@@ -140,7 +140,7 @@ static void king_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         capture_done(cs, sq, captures);
 }
 
-static void captures_from(CaptureSearch *cs, const DraughtsPos *p, int sq)
+static void captures_from(CaptureSearch *cs, const DdPos *p, int sq)
 {
     cs->others = p->pieces[cs->side] ^ dd_bit(sq);
     cs->origin = sq;
@@ -151,7 +151,7 @@ static void captures_from(CaptureSearch *cs, const DraughtsPos *p, int sq)
         man_captures(cs, sq, -2, 0);
 }
 
-static CaptureSearch capture_search(const DraughtsPos *p, int side)
+static CaptureSearch capture_search(const DdPos *p, int side)
 {
     CaptureSearch cs = {0};
     cs.side = side;
@@ -159,7 +159,7 @@ static CaptureSearch capture_search(const DraughtsPos *p, int side)
     return cs;
 }
 
-void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit visit, void *ctx)
+void dd_capture_paths(const DdPos *p, int origin, DdPathVisit visit, void *ctx)
 {
     CaptureSearch cs = capture_search(p, p->side);
     cs.visit = visit;
@@ -168,7 +168,7 @@ void draughts_capture_paths(const DraughtsPos *p, int origin, DraughtsPathVisit 
 }
 
 /* Men of `player` that can start a jump: an enemy next to them and an empty square beyond. */
-static Bb64 jumping_men(const DraughtsPos *p, int player)
+static Bb64 jumping_men(const DdPos *p, int player)
 {
     Bb64 men = p->pieces[player] & ~p->kings, enemy = p->pieces[!player];
     Bb64 empty = ~(p->pieces[P1] | p->pieces[P2]);
@@ -180,8 +180,11 @@ static Bb64 jumping_men(const DraughtsPos *p, int player)
     return from & men;
 }
 
-int draughts_gen_captures(const DraughtsPos *p, Move *moves)
+/* Noisy = captures. Quiet promotions stay quiet: with noisy_forced a non-empty noisy list
+ * must be the whole legal list, which only compulsory captures are. */
+int dd_gen_noisy(const void *pos, Move *moves)
 {
+    const DdPos *p = pos;
     CaptureSearch cs = capture_search(p, p->side);
     cs.moves = moves;
     for (Bb64 b = jumping_men(p, p->side); b;)
@@ -200,7 +203,7 @@ static int add_steps(Move *moves, int n, Bb64 targets, int delta)
     return n;
 }
 
-int draughts_gen_quiet(const DraughtsPos *p, Move *moves)
+int dd_gen_quiet_unforced(const DdPos *p, Move *moves)
 {
     int us = p->side, n = 0;
     Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[us] & ~p->kings;
@@ -211,19 +214,20 @@ int draughts_gen_quiet(const DraughtsPos *p, Move *moves)
     for (Bb64 kings = p->pieces[us] & p->kings; kings;) {
         int sq = bb64_pop_lsb(&kings);
         for (int dir = 0; dir < DD_DIRS; dir++)
-            for (Bb64 to = draughts_slide(dir, sq, occ) & ~occ; to;)
+            for (Bb64 to = dd_slide(dir, sq, occ) & ~occ; to;)
                 moves[n++] = dd_move_make(sq, bb64_pop_lsb(&to), 0);
     }
     return n;
 }
 
-int draughts_gen_moves(const DraughtsPos *p, Move *moves)
+int dd_gen_moves(const void *pos, Move *moves)
 {
-    int n = draughts_gen_captures(p, moves);
-    return n ? n : draughts_gen_quiet(p, moves);
+    const DdPos *p = pos;
+    int n = dd_gen_noisy(p, moves);
+    return n ? n : dd_gen_quiet_unforced(p, moves);
 }
 
-int draughts_quiet_count(const DraughtsPos *p, int player)
+int dd_quiet_count(const DdPos *p, int player)
 {
     Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[player] & ~p->kings;
     int n = 0;
@@ -232,12 +236,12 @@ int draughts_quiet_count(const DraughtsPos *p, int player)
     for (Bb64 kings = p->pieces[player] & p->kings; kings;) {
         int sq = bb64_pop_lsb(&kings);
         for (int dir = 0; dir < DD_DIRS; dir++)
-            n += bb64_popcount(draughts_slide(dir, sq, occ) & ~occ);
+            n += bb64_popcount(dd_slide(dir, sq, occ) & ~occ);
     }
     return n;
 }
 
-bool draughts_has_quiet(const DraughtsPos *p, int player)
+bool dd_has_quiet(const DdPos *p, int player)
 {
     Bb64 occ = p->pieces[P1] | p->pieces[P2], men = p->pieces[player] & ~p->kings;
     for (int i = 0; i < 3; i++)
@@ -251,7 +255,7 @@ bool draughts_has_quiet(const DraughtsPos *p, int player)
     return false;
 }
 
-Bb64 draughts_attacked(const DraughtsPos *p, int victim)
+Bb64 dd_attacked(const DdPos *p, int victim)
 {
     int attacker = !victim;
     Bb64 occ = p->pieces[P1] | p->pieces[P2], targets = p->pieces[victim];
@@ -275,27 +279,27 @@ Bb64 draughts_attacked(const DraughtsPos *p, int victim)
 }
 
 /* Leaf count of one ply: quiet moves are counted by popcount, never listed. */
-static uint64_t count_moves(const DraughtsPos *p)
+static uint64_t count_moves(const DdPos *p)
 {
     Move moves[MAX_MOVES];
-    int n = draughts_gen_captures(p, moves);
-    return (uint64_t)(n ? n : draughts_quiet_count(p, p->side));
+    int n = dd_gen_noisy(p, moves);
+    return (uint64_t)(n ? n : dd_quiet_count(p, p->side));
 }
 
-uint64_t draughts_perft(const void *pos, int depth)
+uint64_t dd_perft(const void *pos, int depth)
 {
-    const DraughtsPos *p = pos;
+    const DdPos *p = pos;
     if (depth <= 0)
         return 1;
     if (depth == 1)
         return count_moves(p);
     Move moves[MAX_MOVES];
-    int n = draughts_gen_moves(p, moves);
+    int n = dd_gen_moves(p, moves);
     uint64_t total = 0;
-    DraughtsPos child;
+    DdPos child;
     for (int i = 0; i < n; i++) {
-        draughts_make_move(p, moves[i], &child);
-        total += draughts_perft(&child, depth - 1);
+        dd_make_move(p, moves[i], &child);
+        total += dd_perft(&child, depth - 1);
     }
     return total;
 }

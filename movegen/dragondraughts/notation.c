@@ -45,12 +45,12 @@ static void keep_first_path(void *ctx, const int *path, int length, Move move)
     fp->length = length;
 }
 
-int draughts_move_path(const DraughtsPos *p, Move m, int *path)
+int dd_move_path(const DdPos *p, Move m, int *path)
 {
     FirstPath fp = {.target = m};
     int from = dd_move_from(m);
     if (dd_move_is_capture(m))
-        draughts_capture_paths(p, from, keep_first_path, &fp);
+        dd_capture_paths(p, from, keep_first_path, &fp);
     if (!fp.length) {
         fp.path[0] = from;
         fp.path[1] = dd_move_to(m);
@@ -60,10 +60,10 @@ int draughts_move_path(const DraughtsPos *p, Move m, int *path)
     return fp.length;
 }
 
-void draughts_move_to_str(const void *pos, Move m, char *buf)
+void dd_move_to_str(const void *pos, Move m, char *buf)
 {
     int path[DD_MAX_PATH];
-    int length = draughts_move_path(pos, m, path);
+    int length = dd_move_path(pos, m, path);
     for (int i = 0; i < length; i++)
         write_square(buf + 2 * i, path[i]);
     buf[2 * length] = 0;
@@ -98,15 +98,15 @@ static void match_path(void *ctx, const int *path, int length, Move move)
         pm->found = move;
 }
 
-Move draughts_parse_move(const void *pos, const char *str)
+Move dd_parse_move(const void *pos, const char *str)
 {
-    const DraughtsPos *p = pos;
+    const DdPos *p = pos;
     int squares[DD_MAX_PATH];
     int length = read_squares(str, squares);
     if (!length)
         return MOVE_NONE;
     Move moves[MAX_MOVES];
-    int n = draughts_gen_moves(p, moves);
+    int n = dd_gen_moves(p, moves);
     Move found = MOVE_NONE;
     if (length == 2) {
         /* origin and destination: a quiet move, a one-jump capture or a shorthand */
@@ -122,7 +122,7 @@ Move draughts_parse_move(const void *pos, const char *str)
     if (!(p->pieces[p->side] & dd_bit(squares[0])))
         return MOVE_NONE;
     PathMatch pm = {.squares = squares, .length = length};
-    draughts_capture_paths(p, squares[0], match_path, &pm);
+    dd_capture_paths(p, squares[0], match_path, &pm);
     for (int i = 0; i < n && pm.found; i++)
         if (moves[i] == pm.found)
             return pm.found;

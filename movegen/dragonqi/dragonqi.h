@@ -315,17 +315,13 @@ static inline bool dq_in_check(const DqPos *p)
 }
 
 /* movegen.c / special.c: legal moves and the hypothetical moves of §7.1. */
-int dq_gen_legal(const DqPos *p, Move *moves);
-int dq_gen_legal_noisy(const DqPos *p, Move *moves);
-int dq_gen_legal_quiet(const DqPos *p, Move *moves);
-/* The same list as dq_gen_legal, every move tested by making it (no legality shortcut):
+/* The same list as dq_gen_moves, every move tested by making it (no legality shortcut):
  * the slow reference the tests compare the generator with. */
 int dq_gen_legal_unshortened(const DqPos *p, Move *moves);
 /* Is `m` legal, for a move of kind DQ_MK_NORMAL without the Empress's doubling whose origin
  * is a land cell holding a force of the side to move? Only that force's moves are listed
  * (such a move comes from no other part of the generator). */
 bool dq_force_move_legal(const DqPos *p, Move m);
-bool dq_has_legal_move(const DqPos *p);
 /* Moves the royal of `side` alone to `cell` and tests it (Towering paths, §7.1). */
 bool dq_royal_safe_at(const DqPos *p, int side, int cell);
 /* Towering/Castling toward wing 0 (a-file) or 1 (i-file): the preconditions of §6.1
@@ -393,7 +389,7 @@ int dq_gen_moves(const void *pos, Move *moves);
 bool dq_is_noisy(const void *pos, Move m);
 int dq_gen_noisy(const void *pos, Move *moves);
 int dq_gen_quiet(const void *pos, Move *moves);
-bool dq_has_move(const void *pos);
+bool dq_has_legal_move(const void *pos);
 bool dq_move_is_legal(const void *pos, Move m);
 uint32_t dq_move_index(const void *pos, Move m);
 void dq_make_null(const void *pos, void *out);

@@ -11,17 +11,11 @@ void dq_init(void)
     dq_attack_init();
 }
 
-int dq_gen_moves(const void *pos, Move *moves) { return dq_gen_legal(pos, moves); }
-
 bool dq_is_noisy(const void *pos, Move m)
 {
     (void)pos;
     return dq_move_noisy(m);
 }
-
-int dq_gen_noisy(const void *pos, Move *moves) { return dq_gen_legal_noisy(pos, moves); }
-int dq_gen_quiet(const void *pos, Move *moves) { return dq_gen_legal_quiet(pos, moves); }
-bool dq_has_move(const void *pos) { return dq_has_legal_move(pos); }
 
 /* Legality depends on every rule of the game (vessels, enclosures, the royal's safety),
  * which only the generator knows: a plain move of a force on land is looked up among that

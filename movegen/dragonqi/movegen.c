@@ -553,15 +553,20 @@ static int generate(const DqPos *p, Move *moves, GenStage stage, bool every_test
     return g.n;
 }
 
-int dq_gen_legal(const DqPos *p, Move *moves) { return generate(p, moves, GEN_ALL, false, false); }
-
-int dq_gen_legal_noisy(const DqPos *p, Move *moves)
+int dq_gen_moves(const void *pos, Move *moves)
 {
+    return generate(pos, moves, GEN_ALL, false, false);
+}
+
+int dq_gen_noisy(const void *pos, Move *moves)
+{
+    const DqPos *p = pos;
     return generate(p, moves, GEN_NOISY, false, false);
 }
 
-int dq_gen_legal_quiet(const DqPos *p, Move *moves)
+int dq_gen_quiet(const void *pos, Move *moves)
 {
+    const DqPos *p = pos;
     return generate(p, moves, GEN_QUIET, false, false);
 }
 
@@ -585,8 +590,9 @@ bool dq_force_move_legal(const DqPos *p, Move m)
     return false;
 }
 
-bool dq_has_legal_move(const DqPos *p)
+bool dq_has_legal_move(const void *pos)
 {
+    const DqPos *p = pos;
     Move moves[MAX_MOVES];
     return generate(p, moves, GEN_ALL, false, true) > 0;
 }

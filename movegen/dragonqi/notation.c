@@ -104,7 +104,7 @@ Move dq_parse_move(const void *pos, const char *str)
         return MOVE_NONE;
     Move moves[MAX_MOVES];
     char buf[MOVE_STR_MAX];
-    int n = dq_gen_legal(pos, moves);
+    int n = dq_gen_moves(pos, moves);
     for (int i = 0; i < n; i++) {
         dq_move_to_str(pos, moves[i], buf);
         if (strcmp(buf, str) == 0)
