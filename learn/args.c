@@ -73,6 +73,14 @@ bool args_parse(const ArgDef *defs, int count, int argc, const char *const *argv
     return true;
 }
 
+bool args_help(int argc, const char *const *argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
 void args_usage(const ArgDef *defs, int count, const char *command, const char *what)
 {
     fprintf(stderr, "usage: wyrm [-v GAME] %s [-option value]...\n%s\n", command, what);

@@ -21,5 +21,7 @@ typedef struct ArgDef {
  * one-line reason in err (err_size bytes). */
 bool args_parse(const ArgDef *defs, int count, int argc, const char *const *argv, char *err,
                 size_t err_size);
+/* Whether the arguments ask for the usage (-help, --help, -h). */
+bool args_help(int argc, const char *const *argv);
 /* One line per option: name, default and help, for a usage message. */
 void args_usage(const ArgDef *defs, int count, const char *command, const char *what);

@@ -268,6 +268,11 @@ int gen_main(int argc, const char *const *argv, Engine *engine)
     };
     int def_count = (int)(sizeof defs / sizeof defs[0]);
     char err[GEN_ERR_MAX] = "";
+    if (args_help(argc, argv)) {
+        args_usage(defs, def_count, "gen",
+                   "Self-play games of the game chosen with -v, writing scored quiet positions.");
+        return 0;
+    }
     if (argc == 0 || !args_parse(defs, def_count, argc, argv, err, sizeof err) || !c.out ||
         (!c.nodes && !c.depth)) {
         if (argc > 0)

@@ -606,6 +606,10 @@ int train_main(int argc, const char *const *argv, Engine *engine)
     };
     int def_count = (int)(sizeof defs / sizeof defs[0]);
     char err[256] = "";
+    if (args_help(argc, argv)) {
+        args_usage(defs, def_count, "train", "Trains a net for the game chosen with -v.");
+        return 0;
+    }
     if (argc == 0 || !args_parse(defs, def_count, argc, argv, err, sizeof err) || !files ||
         !c.out) {
         if (argc > 0)

@@ -33,6 +33,8 @@ static const char HELP_TEXT[] =
     "usage: wyrm                        read protocol commands from standard input\n"
     "       wyrm [-v GAME] COMMAND ...  run one command, print its result and exit\n"
     "       wyrm [-v GAME] match ...    a match between two engines (wyrm match -help)\n"
+    "       wyrm -v GAME gen ...        training data from self-play (wyrm gen -help)\n"
+    "       wyrm -v GAME train ...      a net trained on that data (wyrm train -help)\n"
     "       wyrm --help | -h | help     this summary\n"
     "       wyrm --version | version    the version and build\n"
     "\n"
