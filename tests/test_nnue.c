@@ -130,6 +130,21 @@ static void random_positions(const Game *g, int games, uint64_t seed,
     free(moves);
 }
 
+/* For each game with a feature set: a random net of `hidden` neurons in its slot while
+ * `games` random games run `check` on every position; the slot's net is restored. */
+static void with_random_nets(uint32_t hidden, uint64_t seed, int games,
+                             void (*check)(const Game *, const void *, const char *))
+{
+    for (int i = 0; i < NET_GAME_COUNT; i++) {
+        const Game *g = t_game(NET_GAMES[i]);
+        NnueNet *saved = g->nnue->net, *net = random_net(g->nnue, hidden, seed + (uint64_t)i);
+        g->nnue->net = net;
+        random_positions(g, games, seed + 10 + (uint64_t)i, check);
+        g->nnue->net = saved;
+        nnue_net_free(net);
+    }
+}
+
 static void check_flip(const Game *g, const void *pos, const char *fen)
 {
     char flipped[512], a[4096], b[4096];
@@ -147,17 +162,7 @@ static void check_flip(const Game *g, const void *pos, const char *fen)
     free(other);
 }
 
-START_TEST(features_colour_flip)
-{
-    for (int i = 0; i < NET_GAME_COUNT; i++) {
-        const Game *g = t_game(NET_GAMES[i]);
-        NnueNet *saved = g->nnue->net, *net = random_net(g->nnue, 64, 7 + (uint64_t)i);
-        g->nnue->net = net;
-        random_positions(g, 20, 11 + (uint64_t)i, check_flip);
-        g->nnue->net = saved;
-        nnue_net_free(net);
-    }
-}
+START_TEST(features_colour_flip) { with_random_nets(64, 7, 20, check_flip); }
 END_TEST
 
 static void check_cache(const Game *g, const void *pos, const char *fen)
@@ -167,17 +172,7 @@ static void check_cache(const Game *g, const void *pos, const char *fen)
             fresh);
 }
 
-START_TEST(incremental_equals_refresh)
-{
-    for (int i = 0; i < NET_GAME_COUNT; i++) {
-        const Game *g = t_game(NET_GAMES[i]);
-        NnueNet *saved = g->nnue->net, *net = random_net(g->nnue, 128, 21 + (uint64_t)i);
-        g->nnue->net = net;
-        random_positions(g, 200, 31 + (uint64_t)i, check_cache);
-        g->nnue->net = saved;
-        nnue_net_free(net);
-    }
-}
+START_TEST(incremental_equals_refresh) { with_random_nets(128, 21, 200, check_cache); }
 END_TEST
 
 START_TEST(vector_equals_portable)
