@@ -505,7 +505,10 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
                 game->name, m.features, c->hidden, scale, lambda, r->first_validation_loss,
                 base / val_div);
     }
-    for (int epoch = epochs_done; ok && epoch < c->epochs; epoch++) {
+    long long last = c->stop_after > 0 && epochs_done + c->stop_after < c->epochs
+                         ? epochs_done + c->stop_after
+                         : c->epochs;
+    for (int epoch = epochs_done; ok && epoch < last; epoch++) {
         int64_t epoch_start = clock_now_ms();
         /* cosine decay from lr to lr_end over the run */
         double lr = c->lr_end +
@@ -603,6 +606,7 @@ int train_main(int argc, const char *const *argv, Engine *engine)
         {"max-positions", ARG_INT, &c.max_positions, 0, 1e12, "positions to read (0: all)"},
         {"checkpoint", ARG_TEXT, &c.checkpoint, 0, 0, "float state after each epoch"},
         {"resume", ARG_TEXT, &c.resume, 0, 0, "float state to continue from"},
+        {"stop-after", ARG_INT, &c.stop_after, 0, 100000, "epochs to run now (0: all)"},
     };
     int def_count = (int)(sizeof defs / sizeof defs[0]);
     char err[256] = "";

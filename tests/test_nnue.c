@@ -377,14 +377,25 @@ START_TEST(generate_and_train)
     ck_assert_msg(r.mean_quantization_error <= 3 && r.max_quantization_error <= 20,
                   "quantization error mean %.2f, largest %.2f", r.mean_quantization_error,
                   r.max_quantization_error);
-    /* the same seed and thread count give the same net */
-    char *again = temp_path("e2e2.nnue");
+    /* the same seed and thread count give the same net, also when the run stops half-way
+     * and is resumed from its checkpoint */
+    char *again = temp_path("e2e2.nnue"), *checkpoint = temp_path("e2e.ckpt");
     c.out = again;
+    c.checkpoint = checkpoint;
+    c.stop_after = 3;
     TrainResult r2;
+    ck_assert(train_run(t_game("breakthrough"), &c, log, &r2));
+    c.checkpoint = NULL;
+    c.stop_after = 0;
+    c.resume = checkpoint;
     ck_assert(train_run(t_game("breakthrough"), &c, log, &r2));
     size_t s1, s2;
     unsigned char *a = read_all(net, &s1), *b = read_all(again, &s2);
     ck_assert(s1 == s2 && memcmp(a, b, s1) == 0);
+    c.hidden = 32; /* a checkpoint of another size is refused */
+    ck_assert(!train_run(t_game("breakthrough"), &c, log, &r2));
+    unlink(checkpoint);
+    free(checkpoint);
     /* the net loads and plays */
     ck_assert(engine_set_option(e, "EvalFile", net, err));
     fclose(log);
