@@ -9,15 +9,7 @@ results all come from the engine's `json` reply.
 
 Only Python's standard library is used, so nothing has to be installed beyond python3.
 This file is the command line; the server itself is the package beside it, one module
-per job (board/wyrmboard/):
-  engine.py   the engine client: one process, its lines, its commands
-  info.py     the engine's info lines read, and kept per search for the page to poll
-  game.py     the game model: a game's start and moves, the open games, their cap
-  checks.py   what a request body may ask for: types, ranges, FENs, moves, search limits
-  api.py      the routes, the Host/Origin/Referer checks and the page's files
-  httpd.py    HTTP/1.1 on asyncio: deadlines, connection caps, strict framing
-  runner.py   the event loop, the engine threads and the reaper of silent games
-  limits.py   every limit in one place
+per job (board/wyrmboard/, listed in its __init__.py).
 """
 
 import argparse

@@ -779,13 +779,13 @@ class Connections(ServerCase):
 
 
 class Idle(ServerCase):
-    idle = 2.0
+    idle = 3.0
 
     def test_idle_game_is_ended(self):
         game = self.new_game()
         engine = self.server.board.games[game["id"]].engine
         kept = self.new_game()
-        deadline = time.monotonic() + 4.5
+        deadline = time.monotonic() + 5.5
         while time.monotonic() < deadline:
             self.request("POST", f"/api/games/{kept['id']}/heartbeat")
             time.sleep(0.2)
