@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Loads a running board server (board/server.py) from this machine, on loopback only.
 
-  board_load.py requests PORT [connections] [seconds]
+  board_load.py requests PORT [connections] [seconds] [server-pid]
       keep-alive connections each asking for the page (/) and /api/info in turn as fast
-      as they are answered: requests per second, and any status but 200.
+      as they are answered: requests per second, and any status but 200; with the
+      server's pid, the processor time it used per request, which a busy machine changes
+      less than it changes the rate.
   board_load.py moves PORT [games] [seconds] [movetime]
       games of Breakthrough in which the engine plays both sides (`go movetime`), a new
       game started when one ends: engine moves per second, and any error.
@@ -38,6 +40,13 @@ def rss(pid):
     return "?"
 
 
+def cpu_seconds(pid):
+    """User and system time of a process so far (from /proc)."""
+    with open(f"/proc/{pid}/stat") as handle:
+        fields = handle.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def load_average():
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
@@ -66,8 +75,9 @@ async def one_connection(port, until, counts):
         writer.close()
 
 
-async def requests(port, connections, seconds):
+async def requests(port, connections, seconds, pid):
     counts = {}
+    used = cpu_seconds(pid) if pid else 0
     begun = time.monotonic()
     until = begun + seconds
     await asyncio.gather(*(one_connection(port, until, counts) for _ in range(connections)))
@@ -75,6 +85,9 @@ async def requests(port, connections, seconds):
     total = sum(counts.values())
     print(f"{total} requests in {elapsed:.1f} s over {connections} connections: "
           f"{total / elapsed:.0f} requests/s; statuses {counts}")
+    if pid:
+        used = cpu_seconds(pid) - used
+        print(f"server processor time: {used:.2f} s, {used / total * 1e6:.0f} us a request")
 
 
 def call(port, method, path, body=None):
@@ -205,8 +218,8 @@ def main():
     rest = [int(x) for x in args[2:]]
     print(f"load average before: {load_average()}")
     if mode == "requests":
-        connections, seconds = (rest + [16, 10][len(rest):])[:2]
-        asyncio.run(requests(port, connections, seconds))
+        connections, seconds, pid = (rest + [16, 10, 0][len(rest):])[:3]
+        asyncio.run(requests(port, connections, seconds, pid))
     elif mode == "moves":
         games, seconds, movetime = (rest + [8, 60, 50][len(rest):])[:3]
         moves(port, games, seconds, movetime)

@@ -797,6 +797,28 @@ class Idle(ServerCase):
 
 
 class Startup(unittest.TestCase):
+    def test_allow_host(self):
+        script = os.path.join(ROOT, "board", "server.py")
+        proc = subprocess.Popen([sys.executable, script, "--port", "0", "--engine", ENGINE,
+                                 "--allow-host", "board.test", "--allow-host", "wyrm.test"],
+                                stdout=subprocess.PIPE, text=True)
+        try:
+            port = int(proc.stdout.readline().split(":")[3].split("/")[0])
+            for host, status in (("board.test", 200), (f"wyrm.test:{port}", 200),
+                                 (f"127.0.0.1:{port}", 200), ("evil.test", 403)):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", "/api/info", headers={"Host": host})
+                response = conn.getresponse()
+                reply = json.loads(response.read())
+                conn.close()
+                self.assertEqual(response.status, status, host)
+            self.assertEqual(reply["error"], "this board answers only requests to 127.0.0.1, "
+                             "localhost, board.test or wyrm.test")
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(10)
+            proc.stdout.close()
+
     def post(self, port, path, body):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         conn.request("POST", path, body=json.dumps(body))
@@ -838,6 +860,10 @@ class Startup(unittest.TestCase):
         # The engine the server started has gone with it.
         with self.assertRaises(ProcessLookupError):
             os.kill(engine, 0)
+        bad = subprocess.run([sys.executable, script, "--port", "0", "--engine", ENGINE,
+                              "--allow-host", "a b"], capture_output=True, text=True, timeout=10)
+        self.assertNotEqual(bad.returncode, 0)
+        self.assertIn("--allow-host takes a host name, not 'a b'", bad.stderr)
         bad = subprocess.run([sys.executable, script, "--port", "0", "--engine", "/nonexistent"],
                              capture_output=True, text=True, timeout=10)
         self.assertNotEqual(bad.returncode, 0)
