@@ -57,8 +57,8 @@ def main():
     except EngineDead as err:
         raise SystemExit(str(err)) from None
     except OSError as err:
-        raise SystemExit(f"cannot listen on {args.host}:{args.port}: "
-                         f"{err.strerror or err}") from None
+        why = os.strerror(err.errno) if err.errno else str(err)
+        raise SystemExit(f"cannot listen on {args.host}:{args.port}: {why}") from None
     host, port = server.server_address[:2]
     shown = f"[{host}]" if ":" in host else host
     # Ctrl-C or a plain kill ends the server and every engine it started.
