@@ -18,6 +18,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "board"))
 import server  # noqa: E402
+from wyrmboard import limits  # noqa: E402
 
 ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 START_FEN = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
@@ -207,8 +208,8 @@ class Api(ServerCase):
         self.assertEqual(len(view["moves"]), 3)
 
     def test_long_depth_search_is_stopped(self):
-        limit = server.SEARCH_LIMIT
-        server.SEARCH_LIMIT = 0.5
+        limit = limits.SEARCH_LIMIT
+        limits.SEARCH_LIMIT = 0.5
         try:
             game = self.new_game()
             legal = [m["move"] for m in game["position"]["moves"]]
@@ -216,22 +217,22 @@ class Api(ServerCase):
             status, view = self.request("POST", f"/api/games/{game['id']}/go", {"depth": 64})
             self.assertLess(time.monotonic() - begun, 5)
         finally:
-            server.SEARCH_LIMIT = limit
+            limits.SEARCH_LIMIT = limit
         self.assertEqual(status, 200, view)
         self.assertIn(view["bestmove"], legal)
         self.assertEqual(view["moves"], [view["bestmove"]])
         self.assertTrue(self.server.board.games[game["id"]].engine.alive())
 
     def test_silent_engine_is_ended(self):
-        timeout = server.REPLY_TIMEOUT
-        server.REPLY_TIMEOUT = 0.3
+        timeout = limits.REPLY_TIMEOUT
+        limits.REPLY_TIMEOUT = 0.3
         game = self.new_game()
         engine = self.server.board.games[game["id"]].engine
         try:
             os.kill(engine.proc.pid, signal.SIGSTOP)
             status, reply = self.request("POST", f"/api/games/{game['id']}/move", {"move": "a2a3"})
         finally:
-            server.REPLY_TIMEOUT = timeout
+            limits.REPLY_TIMEOUT = timeout
             if engine.alive():
                 os.kill(engine.proc.pid, signal.SIGCONT)
         self.assertEqual((status, reply["error"], reply["dead"]),
@@ -383,10 +384,61 @@ class Api(ServerCase):
         self.assertEqual(status, 502)
         self.assertTrue(reply["dead"])
         self.assertEqual(reply["error"], "the engine was killed by signal 9; start a new game")
-        status, reply = self.request("GET", f"/api/games/{game['id']}")
-        self.assertEqual(status, 404)
-        self.assertTrue(reply["gone"])
+        # Later requests are told the same, not that the game was closed.
+        for method, action in (("GET", ""), ("POST", "/heartbeat"), ("POST", "/go")):
+            status, reply = self.request(method, f"/api/games/{game['id']}{action}",
+                                         {} if method == "POST" else None)
+            self.assertEqual((status, reply["error"], reply["dead"]),
+                             (502, "the engine was killed by signal 9; start a new game", True),
+                             action)
         self.new_game()
+
+    def test_engine_killed_between_requests(self):
+        """An engine that dies while no request is running: the page's next heartbeat
+        says it died."""
+        game = self.new_game()
+        engine = self.server.board.games[game["id"]].engine
+        os.kill(engine.proc.pid, signal.SIGKILL)
+        engine.proc.wait()
+        status, reply = self.request("POST", f"/api/games/{game['id']}/heartbeat", {})
+        self.assertEqual((status, reply["error"], reply["dead"]),
+                         (502, "the engine was killed by signal 9; start a new game", True))
+        status, reply = self.request("GET", f"/api/games/{game['id']}/ply/0")
+        self.assertEqual((status, reply["error"]),
+                         (502, "the engine was killed by signal 9; start a new game"))
+        self.assertEqual(len(self.server.board.games), 0)
+
+    def test_game_closed_under_a_waiting_request(self):
+        """A `go` waiting behind another request, and the search running, when the page
+        closes the game: each is told the game was closed, not that the engine exited."""
+        game = self.new_game()
+        path = f"/api/games/{game['id']}"
+        answers = {}
+
+        def ask(name, body):
+            answers[name] = self.request("POST", path + "/go", body)
+
+        running = threading.Thread(target=ask, args=("running", {"movetime": 20000}))
+        running.start()
+        while not self.server.board.games[game["id"]].searching:
+            time.sleep(0.01)
+        waiting = threading.Thread(target=ask, args=("waiting", {"depth": 3}))
+        waiting.start()
+        time.sleep(0.3)
+        begun = time.monotonic()
+        status, reply = self.request("POST", path + "/close", {})
+        self.assertEqual((status, reply), (200, {"closed": True}))
+        running.join(10)
+        waiting.join(10)
+        self.assertLess(time.monotonic() - begun, 5)
+        for name in ("running", "waiting"):
+            status, reply = answers[name]
+            self.assertEqual((status, reply["error"], reply["gone"]),
+                             (410, "the game was closed before the engine answered", True),
+                             name)
+        status, reply = self.request("GET", path)
+        self.assertEqual((status, reply["error"], reply["gone"]),
+                         (404, "the game was closed", True))
 
     def test_engine_killed_while_thinking(self):
         game = self.new_game()
@@ -683,34 +735,57 @@ class BadRequests(ServerCase):
 
 
 class Connections(ServerCase):
-    connections = 4
+    """A cap of 4 connections: idle ones make room for a new one, busy ones do not."""
 
     @classmethod
     def setUpClass(cls):
         cls.server = server.start(port=0, engine=ENGINE, max_games=1, connections=4)
         cls.port = cls.server.server_address[1]
 
-    def test_too_many_connections(self):
+    def test_idle_connections_make_room(self):
         idle = [socket.create_connection(("127.0.0.1", self.port), timeout=5) for _ in range(4)]
         time.sleep(0.2)
+        for _ in range(3):
+            status, reply = self.request("GET", "/api/info")
+            self.assertEqual(status, 200, reply)
+        # The oldest idle connections were closed to make room: the server says nothing
+        # on them and ends them.
+        self.assertEqual(idle[0].recv(100), b"")
+        for sock in idle:
+            sock.close()
+
+    def test_too_many_busy_connections(self):
+        game = self.new_game()
+        path = f"/api/games/{game['id']}"
+        answers = []
+        thinking = threading.Thread(target=lambda: answers.append(
+            self.request("POST", path + "/go", {"movetime": 1500})))
+        thinking.start()
+        while not self.server.board.games[game["id"]].searching:
+            time.sleep(0.01)
+        waiting = [threading.Thread(target=lambda: answers.append(self.request("GET", path)))
+                   for _ in range(3)]
+        for thread in waiting:
+            thread.start()
+        time.sleep(0.3)
         status, reply = self.request("GET", "/api/info")
         self.assertEqual((status, reply["error"]),
                          (503, "the board server is busy: too many connections"))
-        for sock in idle:
-            sock.close()
-        time.sleep(0.2)
+        for thread in [thinking] + waiting:
+            thread.join(10)
+        self.assertEqual([status for status, _ in answers], [200] * 4)
         status, reply = self.request("GET", "/api/info")
         self.assertEqual(status, 200)
 
 
 class Idle(ServerCase):
-    idle = 1.0
+    idle = 3.0
 
     def test_idle_game_is_ended(self):
         game = self.new_game()
         engine = self.server.board.games[game["id"]].engine
         kept = self.new_game()
-        deadline = time.monotonic() + 3
+        deadline = time.monotonic() + 5.5
         while time.monotonic() < deadline:
             self.request("POST", f"/api/games/{kept['id']}/heartbeat")
             time.sleep(0.2)
@@ -722,6 +797,28 @@ class Idle(ServerCase):
 
 
 class Startup(unittest.TestCase):
+    def test_allow_host(self):
+        script = os.path.join(ROOT, "board", "server.py")
+        proc = subprocess.Popen([sys.executable, script, "--port", "0", "--engine", ENGINE,
+                                 "--allow-host", "board.test", "--allow-host", "wyrm.test"],
+                                stdout=subprocess.PIPE, text=True)
+        try:
+            port = int(proc.stdout.readline().split(":")[3].split("/")[0])
+            for host, status in (("board.test", 200), (f"wyrm.test:{port}", 200),
+                                 (f"127.0.0.1:{port}", 200), ("evil.test", 403)):
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", "/api/info", headers={"Host": host})
+                response = conn.getresponse()
+                reply = json.loads(response.read())
+                conn.close()
+                self.assertEqual(response.status, status, host)
+            self.assertEqual(reply["error"], "this board answers only requests to 127.0.0.1, "
+                             "localhost, board.test or wyrm.test")
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(10)
+            proc.stdout.close()
+
     def post(self, port, path, body):
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         conn.request("POST", path, body=json.dumps(body))
@@ -763,6 +860,10 @@ class Startup(unittest.TestCase):
         # The engine the server started has gone with it.
         with self.assertRaises(ProcessLookupError):
             os.kill(engine, 0)
+        bad = subprocess.run([sys.executable, script, "--port", "0", "--engine", ENGINE,
+                              "--allow-host", "a b"], capture_output=True, text=True, timeout=10)
+        self.assertNotEqual(bad.returncode, 0)
+        self.assertIn("--allow-host takes a host name, not 'a b'", bad.stderr)
         bad = subprocess.run([sys.executable, script, "--port", "0", "--engine", "/nonexistent"],
                              capture_output=True, text=True, timeout=10)
         self.assertNotEqual(bad.returncode, 0)
