@@ -28,5 +28,4 @@ uint64_t shared_nodes(const SearchShared *shared)
     return n;
 }
 
-
 int64_t shared_elapsed_ms(const SearchShared *shared) { return clock_now_ms() - shared->start_ms; }
