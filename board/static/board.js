@@ -1,5 +1,7 @@
 // The wyrm board page. It knows no rules: every cell, piece, legal move and result comes
 // from the engine's `json` description, passed on by the board server (board/server.py).
+'use strict';
+
 import {
     clockAfter,
     clockLimits,

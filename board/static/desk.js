@@ -1,6 +1,8 @@
 // The board as analysis desk and referee: the engine's live analysis and hints, the
 // referee's list of legal moves, clocks, and games kept as PGN. Like board.js it knows no
 // rules: positions, legal moves and scoring all come from the engine's descriptions.
+'use strict';
+
 import {
     $,
     api,
