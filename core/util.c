@@ -1,6 +1,8 @@
 #include "core/util.h"
 
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -58,4 +60,13 @@ bool parse_int(const char *s, long long lo, long long hi, long long *out)
         return false;
     *out = v;
     return true;
+}
+
+bool fail_with(char *err, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, size, fmt, ap);
+    va_end(ap);
+    return false;
 }

@@ -20,6 +20,10 @@ char *xstrdup(const char *s);
 int64_t clock_now_ms(void);
 int64_t clock_now_us(void);
 
+/* Writes a one-line error into err (size bytes) and returns false, so that a parser can
+ * `return fail_with(err, size, ...)`. */
+bool fail_with(char *err, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Reads the whole of `s` as a decimal number from lo to hi into *out; false, *out as it
  * was, for anything else (empty, trailing characters, out of range, overflow). */
 bool parse_int(const char *s, long long lo, long long hi, long long *out);

@@ -100,19 +100,6 @@ void match_usage(FILE *out)
         out);
 }
 
-static bool fail(char *err, size_t size, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-/* Writes one error line and returns false, so that parsers can `return fail(...)`. */
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
 /* A count option: "-games: '0' is not a whole number from 1 to 10000000". */
 static bool parse_count(const char *what, const char *s, long long lo, long long hi, long long *out,
                         char *err, size_t size)
@@ -164,7 +151,7 @@ static bool split_command(const char *cmd, char ***out, char *err, size_t size)
             for (int i = 0; i < count; i++)
                 free(words[i]);
             free(words);
-            return fail(err, size, "cmd=%.200s: unterminated quote", cmd);
+            return fail_with(err, size, "cmd=%.200s: unterminated quote", cmd);
         }
         word[n] = 0;
         words[count++] = xstrdup(word);
@@ -172,7 +159,7 @@ static bool split_command(const char *cmd, char ***out, char *err, size_t size)
     free(word);
     if (count == 0) {
         free(words);
-        return fail(err, size, "cmd= needs a program");
+        return fail_with(err, size, "cmd= needs a program");
     }
     *out = words;
     return true;
@@ -246,9 +233,9 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
     const char *block = is_each ? "-each" : "-engine";
     if (strncmp(token, "option.", 7) == 0) {
         if (key_len == 7)
-            return fail(err, size, "%s: option. needs a name in '%.100s'", block, token);
+            return fail_with(err, size, "%s: option. needs a name in '%.100s'", block, token);
         if (c->option_count == MATCH_OPTIONS_MAX)
-            return fail(err, size, "%s: more than 64 options", block);
+            return fail_with(err, size, "%s: more than 64 options", block);
         char *name = strndup(token + 7, key_len - 7);
         if (!name)
             abort();
@@ -257,87 +244,90 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
         return true;
     }
     if (!eq)
-        return fail(err, size, "%s: expected KEY=VALUE, got '%.100s'", block, token);
+        return fail_with(err, size, "%s: expected KEY=VALUE, got '%.100s'", block, token);
     if (key_len >= sizeof key)
-        return fail(err, size, "%s: unknown key '%.64s...' (see wyrm match -help)", block, token);
+        return fail_with(err, size, "%s: unknown key '%.64s...' (see wyrm match -help)", block,
+                         token);
     memcpy(key, token, key_len);
     key[key_len] = 0;
     long long n = 0;
     if ((strcmp(key, "cmd") == 0 || strcmp(key, "name") == 0) && is_each)
-        return fail(err, size, "-each: %s= belongs to one -engine", key);
+        return fail_with(err, size, "-each: %s= belongs to one -engine", key);
     if (strcmp(key, "cmd") == 0) {
         if (spec->set & SET_CMD)
-            return fail(err, size, "-engine: cmd= given twice");
+            return fail_with(err, size, "-engine: cmd= given twice");
         if (!split_command(value, &c->argv, err, size))
             return false;
         c->cmd = xstrdup(value);
         spec->set |= SET_CMD;
     } else if (strcmp(key, "name") == 0) {
         if (!*value)
-            return fail(err, size, "-engine: name= needs a name");
+            return fail_with(err, size, "-engine: name= needs a name");
         free(c->name);
         c->name = xstrdup(value);
         spec->set |= SET_NAME;
     } else if (strcmp(key, "proto") == 0) {
         if (strcasecmp(value, "uci") != 0 && strcasecmp(value, "ugi") != 0)
-            return fail(err, size, "%s: proto= must be uci or ugi, not '%.64s'", block, value);
+            return fail_with(err, size, "%s: proto= must be uci or ugi, not '%.64s'", block, value);
         c->proto = strcasecmp(value, "ugi") == 0 ? PROTO_UGI : PROTO_UCI;
         spec->set |= SET_PROTO;
     } else if (strcmp(key, "tc") == 0) {
         c->tc.cutoff = 0;
         c->tc.final_ms = 0;
         if (!parse_clock(value, &c->tc))
-            return fail(err, size, "%s: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not '%.64s'",
-                        block, value);
+            return fail_with(err, size,
+                             "%s: tc= expects SECONDS[+INCREMENT] (e.g. 10+0.1), not '%.64s'",
+                             block, value);
         spec->clock_given = true;
         spec->set |= SET_TIME;
     } else if (strcmp(key, "tiger") == 0) {
         if (!parse_tiger(value, &c->tc))
-            return fail(err, size,
-                        "%s: tiger= expects RESERVE+INCREMENT/CUTOFF+FINAL (seconds, moves; "
-                        "e.g. 6000+120/100+7200), not '%.64s'",
-                        block, value);
+            return fail_with(err, size,
+                             "%s: tiger= expects RESERVE+INCREMENT/CUTOFF+FINAL (seconds, moves; "
+                             "e.g. 6000+120/100+7200), not '%.64s'",
+                             block, value);
         spec->clock_given = true;
         spec->set |= SET_TIME;
     } else if (strcmp(key, "movetime") == 0) {
         if (!parse_int(value, 1, ARGS_MS_MAX, &n))
-            return fail(err, size, "%s: movetime= expects milliseconds (1 or more), not '%.64s'",
-                        block, value);
+            return fail_with(err, size,
+                             "%s: movetime= expects milliseconds (1 or more), not '%.64s'", block,
+                             value);
         c->tc.movetime_ms = n;
         spec->movetime_given = true;
         spec->set |= SET_TIME;
     } else if (strcmp(key, "depth") == 0) {
         if (!parse_int(value, 1, ARGS_DEPTH_MAX, &n))
-            return fail(err, size, "%s: depth= expects a depth from 1 to 1000, not '%.64s'", block,
-                        value);
+            return fail_with(err, size, "%s: depth= expects a depth from 1 to 1000, not '%.64s'",
+                             block, value);
         c->tc.depth = (int)n;
         spec->set |= SET_DEPTH;
     } else if (strcmp(key, "nodes") == 0) {
         if (!parse_int(value, 1, LLONG_MAX, &n))
-            return fail(err, size, "%s: nodes= expects a node count (1 or more), not '%.64s'",
-                        block, value);
+            return fail_with(err, size, "%s: nodes= expects a node count (1 or more), not '%.64s'",
+                             block, value);
         c->tc.nodes = (uint64_t)n;
         spec->set |= SET_NODES;
     } else if (strcmp(key, "timemargin") == 0 || strcmp(key, "timeout") == 0) {
         bool margin = strcmp(key, "timemargin") == 0;
         if (!parse_int(value, margin ? 0 : 1, ARGS_MS_MAX, &n))
-            return fail(err, size, "%s: %s= expects milliseconds, not '%.64s'", block,
-                        margin ? "timemargin" : "timeout", value);
+            return fail_with(err, size, "%s: %s= expects milliseconds, not '%.64s'", block,
+                             margin ? "timemargin" : "timeout", value);
         *(margin ? &c->margin_ms : &c->timeout_ms) = n;
         spec->set |= margin ? SET_MARGIN : SET_TIMEOUT;
     } else if (strcmp(key, "threads") == 0 || strcmp(key, "hash") == 0) {
         bool threads = strcmp(key, "threads") == 0;
         if (!parse_int(value, 1, threads ? ARGS_THREADS_MAX : ARGS_HASH_MAX, &n))
-            return fail(err, size, "%s: %s= expects a positive whole number, not '%.64s'", block,
-                        threads ? "threads" : "hash", value);
+            return fail_with(err, size, "%s: %s= expects a positive whole number, not '%.64s'",
+                             block, threads ? "threads" : "hash", value);
         if (c->option_count == MATCH_OPTIONS_MAX)
-            return fail(err, size, "%s: more than 64 options", block);
+            return fail_with(err, size, "%s: more than 64 options", block);
         add_option(c, threads ? "Threads" : "Hash", value);
     } else {
-        return fail(err, size, "%s: unknown key '%.64s' (see wyrm match -help)", block, key);
+        return fail_with(err, size, "%s: unknown key '%.64s' (see wyrm match -help)", block, key);
     }
     if (spec->clock_given && spec->movetime_given)
-        return fail(err, size, "%s: tc= and movetime= exclude each other", block);
+        return fail_with(err, size, "%s: tc= and movetime= exclude each other", block);
     return true;
 }
 
@@ -364,7 +354,7 @@ static bool merge_engine(EngineSpec *spec, const EngineSpec *each, int index, ch
     char label[16];
     snprintf(label, sizeof label, "%d", index + 1);
     if (!(spec->set & SET_CMD))
-        return fail(err, size, "-engine %s: cmd= is missing", label);
+        return fail_with(err, size, "-engine %s: cmd= is missing", label);
     if (!(spec->set & SET_PROTO) && (each->set & SET_PROTO))
         c->proto = e->proto;
     if (!(spec->set & SET_TIME) && (each->set & SET_TIME)) {
@@ -386,7 +376,7 @@ static bool merge_engine(EngineSpec *spec, const EngineSpec *each, int index, ch
                                               : MATCH_DEFAULT_TIMEOUT_MS;
     /* -each's options go first, so an engine's own setting of the same option wins. */
     if (e->option_count + c->option_count > MATCH_OPTIONS_MAX)
-        return fail(err, size, "-engine %s: more than 64 options with -each's", label);
+        return fail_with(err, size, "-engine %s: more than 64 options with -each's", label);
     memmove(c->options + e->option_count, c->options, sizeof *c->options * (size_t)c->option_count);
     for (int i = 0; i < e->option_count; i++) {
         c->options[i].name = xstrdup(e->options[i].name);
@@ -395,10 +385,10 @@ static bool merge_engine(EngineSpec *spec, const EngineSpec *each, int index, ch
     c->option_count += e->option_count;
     const TimeControl *tc = &c->tc;
     if (!tc->base_ms && !tc->movetime_ms && !tc->depth && !tc->nodes)
-        return fail(err, size,
-                    "-engine %s: no time control (give tc=, movetime=, depth= or nodes=, "
-                    "to it or to -each)",
-                    label);
+        return fail_with(err, size,
+                         "-engine %s: no time control (give tc=, movetime=, depth= or nodes=, "
+                         "to it or to -each)",
+                         label);
     return true;
 }
 
@@ -415,7 +405,7 @@ static bool parse_openings(MatchConfig *c, const char *const *args, int count, c
 {
     long long n = 0;
     if (count == 0)
-        return fail(err, size, "-openings needs startpos, file:PATH or random:PLIES");
+        return fail_with(err, size, "-openings needs startpos, file:PATH or random:PLIES");
     const char *source = args[0];
     if (strcmp(source, "startpos") == 0) {
         c->openings = OPENINGS_STARTPOS;
@@ -424,27 +414,27 @@ static bool parse_openings(MatchConfig *c, const char *const *args, int count, c
         c->openings_file = xstrdup(source + 5);
     } else if (strncmp(source, "random:", 7) == 0) {
         if (!parse_int(source + 7, 1, ARGS_RANDOM_PLIES_MAX, &n))
-            return fail(err, size,
-                        "-openings: random:PLIES needs a ply count from 1 to 1000, "
-                        "not '%.64s'",
-                        source + 7);
+            return fail_with(err, size,
+                             "-openings: random:PLIES needs a ply count from 1 to 1000, "
+                             "not '%.64s'",
+                             source + 7);
         c->openings = OPENINGS_RANDOM;
         c->random_plies = (int)n;
     } else {
-        return fail(err, size,
-                    "-openings: unknown source '%.100s' (startpos, file:PATH or "
-                    "random:PLIES)",
-                    source);
+        return fail_with(err, size,
+                         "-openings: unknown source '%.100s' (startpos, file:PATH or "
+                         "random:PLIES)",
+                         source);
     }
     for (int i = 1; i < count; i++) {
         bool depth = strncmp(args[i], "depth=", 6) == 0;
         bool margin = strncmp(args[i], "margin=", 7) == 0;
         if (c->openings != OPENINGS_RANDOM || (!depth && !margin))
-            return fail(err, size, "-openings: unexpected '%.100s'%s", args[i],
-                        c->openings == OPENINGS_RANDOM ? " (depth=D or margin=M)" : "");
+            return fail_with(err, size, "-openings: unexpected '%.100s'%s", args[i],
+                             c->openings == OPENINGS_RANDOM ? " (depth=D or margin=M)" : "");
         const char *value = args[i] + (depth ? 6 : 7);
         if (!parse_int(value, depth ? 1 : 0, depth ? MAX_PLY - 1 : SCORE_WIN_BOUND - 1, &n))
-            return fail(err, size, "-openings: bad value in '%.100s'", args[i]);
+            return fail_with(err, size, "-openings: bad value in '%.100s'", args[i]);
         *(depth ? &c->balance_depth : &c->balance_margin) = (int)n;
     }
     return true;
@@ -458,10 +448,10 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
         if (strncmp(args[i], "model=", 6) == 0) {
             const char *model = args[i] + 6;
             if (strcmp(model, "trinomial") != 0 && strcmp(model, "pentanomial") != 0)
-                return fail(err, size,
-                            "-sprt: model= must be trinomial or pentanomial, not "
-                            "'%.64s'",
-                            model);
+                return fail_with(err, size,
+                                 "-sprt: model= must be trinomial or pentanomial, not "
+                                 "'%.64s'",
+                                 model);
             s->model = strcmp(model, "pentanomial") == 0 ? SPRT_PENTANOMIAL : SPRT_TRINOMIAL;
             continue;
         }
@@ -471,19 +461,19 @@ static bool parse_sprt(SprtConfig *s, const char *const *args, int count, char *
         while (k < 4 && strncmp(args[i], keys[k], strlen(keys[k])) != 0)
             k++;
         if (k == 4 || !parse_real(args[i] + strlen(keys[k]), fields[k]))
-            return fail(err, size,
-                        "-sprt: expected elo0=, elo1=, alpha= or beta= with a "
-                        "number, got '%.100s'",
-                        args[i]);
+            return fail_with(err, size,
+                             "-sprt: expected elo0=, elo1=, alpha= or beta= with a "
+                             "number, got '%.100s'",
+                             args[i]);
         have0 |= k == 0;
         have1 |= k == 1;
     }
     if (!have0 || !have1)
-        return fail(err, size, "-sprt needs elo0= and elo1=");
+        return fail_with(err, size, "-sprt needs elo0= and elo1=");
     if (s->elo0 >= s->elo1 || fabs(s->elo0) > 1000 || fabs(s->elo1) > 1000)
-        return fail(err, size, "-sprt: elo0 must be below elo1 (both within +-1000)");
+        return fail_with(err, size, "-sprt: elo0 must be below elo1 (both within +-1000)");
     if (!(s->alpha > 0 && s->alpha < 0.5) || !(s->beta > 0 && s->beta < 0.5))
-        return fail(err, size, "-sprt: alpha and beta must lie strictly between 0 and 0.5");
+        return fail_with(err, size, "-sprt: alpha and beta must lie strictly between 0 and 0.5");
     return true;
 }
 
@@ -505,7 +495,8 @@ static bool parse_adjudication_keys(const char *opt, AdjudicationKey *keys, int 
         if (twosided && strncmp(args[i], "twosided=", 9) == 0) {
             const char *v = args[i] + 9;
             if (strcmp(v, "true") != 0 && strcmp(v, "false") != 0)
-                return fail(err, size, "%s: twosided= must be true or false, not '%.64s'", opt, v);
+                return fail_with(err, size, "%s: twosided= must be true or false, not '%.64s'", opt,
+                                 v);
             *twosided = strcmp(v, "true") == 0;
             continue;
         }
@@ -518,16 +509,17 @@ static bool parse_adjudication_keys(const char *opt, AdjudicationKey *keys, int 
         }
         long long n;
         if (!keys[k].key)
-            return fail(err, size, "%s: unexpected '%.100s'", opt, args[i]);
+            return fail_with(err, size, "%s: unexpected '%.100s'", opt, args[i]);
         if (!parse_int(args[i] + len + 1, keys[k].lo, keys[k].hi, &n))
-            return fail(err, size, "%s: %s= needs a whole number from %lld to %lld, not '%.64s'",
-                        opt, keys[k].key, keys[k].lo, keys[k].hi, args[i] + len + 1);
+            return fail_with(err, size,
+                             "%s: %s= needs a whole number from %lld to %lld, not '%.64s'", opt,
+                             keys[k].key, keys[k].lo, keys[k].hi, args[i] + len + 1);
         *keys[k].field = (int)n;
         keys[k].seen = true;
     }
     for (int k = 0; k < required; k++)
         if (!keys[k].seen)
-            return fail(err, size, "%s needs %s=", opt, keys[k].key);
+            return fail_with(err, size, "%s needs %s=", opt, keys[k].key);
     return true;
 }
 
@@ -571,10 +563,11 @@ static bool parse_shard(const char *value, MatchConfig *c, char *err, size_t siz
     char text[64], *slash;
     long long k, n;
     if (strlen(value) >= sizeof text || !(slash = strchr(strcpy(text, value), '/')))
-        return fail(err, size, "-shard expects K/N (part K of N, e.g. 2/8), not '%.64s'", value);
+        return fail_with(err, size, "-shard expects K/N (part K of N, e.g. 2/8), not '%.64s'",
+                         value);
     *slash = 0;
     if (!parse_int(slash + 1, 1, MATCH_GAMES_MAX, &n) || !parse_int(text, 1, n, &k))
-        return fail(err, size, "-shard: '%.64s' is not K/N with 1 <= K <= N", value);
+        return fail_with(err, size, "-shard: '%.64s' is not K/N with 1 <= K <= N", value);
     c->shard = (int)k;
     c->shards = (int)n;
     return true;
@@ -587,12 +580,12 @@ static bool check_shards(const MatchConfig *c, char *err, size_t size)
         return true;
     int pairs = (c->games + 1) / 2;
     if (c->shards > pairs)
-        return fail(err, size, "-shard: %d parts of %d games: a part needs a pair at least",
-                    c->shards, c->games);
+        return fail_with(err, size, "-shard: %d parts of %d games: a part needs a pair at least",
+                         c->shards, c->games);
     if (c->openings == OPENINGS_RANDOM && !c->seed_given)
-        return fail(err, size,
-                    "-shard with random openings needs -seed (the same for every "
-                    "part)");
+        return fail_with(err, size,
+                         "-shard with random openings needs -seed (the same for every "
+                         "part)");
     return true;
 }
 
@@ -628,7 +621,7 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
         const char *const *args = argv + i + 1;
         const char *value = count > 0 ? args[0] : NULL;
         if (opt[0] != '-') {
-            ok = fail(err, err_size, "unexpected '%.100s' (options start with '-')", opt);
+            ok = fail_with(err, err_size, "unexpected '%.100s' (options start with '-')", opt);
         } else if (strcmp(opt, "-help") == 0 || strcmp(opt, "--help") == 0 ||
                    strcmp(opt, "-h") == 0) {
             *help = true;
@@ -636,12 +629,13 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
         } else if (strcmp(opt, "-engine") == 0 || strcmp(opt, "-each") == 0) {
             bool is_each = strcmp(opt, "-each") == 0;
             if (!is_each && engines == MATCH_ENGINES)
-                ok = fail(err, err_size, "a match takes exactly two -engine blocks");
+                ok = fail_with(err, err_size, "a match takes exactly two -engine blocks");
             EngineSpec *spec = is_each ? &each : &specs[engines];
             if (!is_each && ok)
                 engines++;
             if (ok && count == 0)
-                ok = fail(err, err_size, "%s needs KEY=VALUE words (see wyrm match -help)", opt);
+                ok = fail_with(err, err_size, "%s needs KEY=VALUE words (see wyrm match -help)",
+                               opt);
             for (int k = 0; ok && k < count; k++)
                 ok = parse_engine_key(spec, args[k], is_each, err, err_size);
         } else if (strcmp(opt, "-openings") == 0) {
@@ -655,7 +649,7 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
         } else if (strcmp(opt, "-debug") == 0) {
             config->debug = true;
             if (count > 0)
-                ok = fail(err, err_size, "-debug takes no value, got '%.100s'", value);
+                ok = fail_with(err, err_size, "-debug takes no value, got '%.100s'", value);
         } else if (count != 1) {
             bool known = strcmp(opt, "-game") == 0 || strcmp(opt, "-games") == 0 ||
                          strcmp(opt, "-concurrency") == 0 || strcmp(opt, "-seed") == 0 ||
@@ -663,17 +657,20 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
                          strcmp(opt, "-noprogress") == 0 || strcmp(opt, "-shard") == 0 ||
                          strcmp(opt, "-results") == 0;
             if (!known)
-                ok = fail(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
+                ok =
+                    fail_with(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
             else if (count == 0)
-                ok = fail(err, err_size, "%s needs a value", opt);
+                ok = fail_with(err, err_size, "%s needs a value", opt);
             else
-                ok = fail(err, err_size, "%s takes one value, got also '%.100s'", opt, args[1]);
+                ok =
+                    fail_with(err, err_size, "%s takes one value, got also '%.100s'", opt, args[1]);
         } else if (strcmp(opt, "-game") == 0) {
             config->game = registry_find(value);
             if (!config->game) {
                 char known[512];
                 list_games(known, sizeof known);
-                ok = fail(err, err_size, "unknown game '%.64s' (wyrm plays: %s)", value, known);
+                ok =
+                    fail_with(err, err_size, "unknown game '%.64s' (wyrm plays: %s)", value, known);
             }
         } else if (strcmp(opt, "-games") == 0) {
             ok = parse_count("-games", value, 1, MATCH_GAMES_MAX, &n, err, err_size);
@@ -700,19 +697,19 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
             ok = parse_count("-noprogress", value, 0, ARGS_NO_PROGRESS_MAX, &n, err, err_size);
             config->no_progress = (int)n;
         } else {
-            ok = fail(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
+            ok = fail_with(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
         }
         i = end;
     }
     if (ok && !*help && engines != MATCH_ENGINES)
-        ok = fail(err, err_size, "a match takes exactly two -engine blocks (got %s)",
-                  engines == 0 ? "none" : "one");
+        ok = fail_with(err, err_size, "a match takes exactly two -engine blocks (got %s)",
+                       engines == 0 ? "none" : "one");
     for (int k = 0; ok && !*help && k < MATCH_ENGINES; k++)
         ok = merge_engine(&specs[k], &each, k, err, err_size);
     if (ok && !*help && specs[0].config.name && specs[1].config.name &&
         strcmp(specs[0].config.name, specs[1].config.name) == 0)
-        ok = fail(err, err_size, "both engines are named '%.64s'; give them different names",
-                  specs[0].config.name);
+        ok = fail_with(err, err_size, "both engines are named '%.64s'; give them different names",
+                       specs[0].config.name);
     if (ok && !*help)
         ok = check_shards(config, err, err_size);
     for (int k = 0; k < MATCH_ENGINES; k++)

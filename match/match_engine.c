@@ -160,9 +160,20 @@ bool client_info_score(const char *line, int *score)
     return found;
 }
 
-/* Waits for a line that is exactly `word` (uciok, readyok); keeps the `info string error`
- * lines seen meanwhile in option_errors. */
-static ClientStatus await_word(EngineClient *c, const char *word, char *detail, size_t size)
+/* What a client does with the other lines while it waits for a word. */
+typedef void (*LineSeen)(EngineClient *c, const char *line);
+
+/* Waiting for readyok: keeps the first `info string error` line in option_errors. */
+static void note_option_error(EngineClient *c, const char *line)
+{
+    if (strncmp(line, "info string error", 17) == 0 && !c->option_errors[0])
+        snprintf(c->option_errors, sizeof c->option_errors, "%s", line);
+}
+
+/* Waits for a line that is exactly `word` (uciok, ugiok, readyok), handing every other
+ * line, leading blanks dropped, to `seen`. */
+static ClientStatus await_word(EngineClient *c, const char *word, LineSeen seen, char *detail,
+                               size_t size)
 {
     int64_t deadline = clock_now_us() + timeout_us(c);
     const char *line;
@@ -174,8 +185,7 @@ static ClientStatus await_word(EngineClient *c, const char *word, char *detail, 
             line++;
         if (word_is(line, word))
             return CLIENT_OK;
-        if (strncmp(line, "info string error", 17) == 0 && !c->option_errors[0])
-            snprintf(c->option_errors, sizeof c->option_errors, "%s", line);
+        seen(c, line);
     }
 }
 
@@ -211,6 +221,18 @@ static void remember_option(EngineClient *c, const char *line)
         snprintf(c->variant_problem, sizeof c->variant_problem,
                  "%.100s does not play %.64s (its UCI_Variant offers: %.300s)", c->name,
                  c->game->name, used ? offered : "nothing");
+}
+
+/* Waiting for uciok or ugiok: the engine's name and the options it offers. */
+static void note_identity(EngineClient *c, const char *line)
+{
+    if (strncmp(line, "id name ", 8) == 0) {
+        snprintf(c->id_name, sizeof c->id_name, "%s", line + 8);
+        if (c->adopt_id_name)
+            snprintf(c->name, sizeof c->name, "%s", c->id_name);
+    } else if (strncmp(line, "option name ", 12) == 0) {
+        remember_option(c, line);
+    }
 }
 
 static bool offers(const EngineClient *c, const char *option)
@@ -249,24 +271,9 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
     const char *hello_ok = ugi ? "ugiok" : "uciok";
     if (!send_line(c, ugi ? "ugi" : "uci"))
         return write_failure(c, hello_ok, detail, size);
-    int64_t deadline = clock_now_us() + timeout_us(c);
-    const char *line;
-    for (;;) {
-        ProcRead r = receive_line(c, deadline, &line);
-        if (r != PROC_LINE)
-            return failure(c, r, hello_ok, detail, size);
-        while (isspace((unsigned char)*line))
-            line++;
-        if (word_is(line, hello_ok))
-            break;
-        if (strncmp(line, "id name ", 8) == 0) {
-            snprintf(c->id_name, sizeof c->id_name, "%s", line + 8);
-            if (c->adopt_id_name)
-                snprintf(c->name, sizeof c->name, "%s", c->id_name);
-        } else if (strncmp(line, "option name ", 12) == 0) {
-            remember_option(c, line);
-        }
-    }
+    ClientStatus hello = await_word(c, hello_ok, note_identity, detail, size);
+    if (hello != CLIENT_OK)
+        return hello;
     if (c->variant_problem[0]) {
         snprintf(detail, size, "%s", c->variant_problem);
         client_kill(c);
@@ -289,7 +296,7 @@ ClientStatus client_start(EngineClient *c, char *detail, size_t size)
     }
     if (!send_line(c, "isready"))
         return write_failure(c, "readyok", detail, size);
-    ClientStatus status = await_word(c, "readyok", detail, size);
+    ClientStatus status = await_word(c, "readyok", note_option_error, detail, size);
     if (status == CLIENT_OK && c->option_errors[0]) {
         snprintf(detail, size, "%s rejected its settings: %s", c->name, c->option_errors);
         client_kill(c);
@@ -304,7 +311,7 @@ ClientStatus client_new_game(EngineClient *c, char *detail, size_t size)
     bool ugi = c->config->proto == PROTO_UGI;
     if (!send_line(c, ugi ? "uginewgame" : "ucinewgame") || !send_line(c, "isready"))
         return write_failure(c, "readyok", detail, size);
-    return await_word(c, "readyok", detail, size);
+    return await_word(c, "readyok", note_option_error, detail, size);
 }
 
 MoveReply client_go(EngineClient *c, const char *position, const char *go, int64_t budget_us)

@@ -118,6 +118,19 @@ static void put_cell_list(Buf *b, const Board *board, const int *cells, int coun
     put(b, "]");
 }
 
+/* ,"key":value, the value a JSON string or a number. */
+static void put_key_string(Buf *b, const char *key, const char *value)
+{
+    put(b, ",\"%s\":", key);
+    put_string(b, value);
+}
+
+static void put_key_number(Buf *b, const char *key, double value)
+{
+    put(b, ",\"%s\":", key);
+    put_number(b, value);
+}
+
 static void put_cells(Buf *b, const Board *board)
 {
     put(b, ",\"cells\":[");
@@ -125,22 +138,15 @@ static void put_cells(Buf *b, const Board *board)
         const DescCell *c = &board->cells[i];
         put(b, "%s{\"name\":", i ? "," : "");
         put_string(b, c->name);
-        put(b, ",\"x\":");
-        put_number(b, c->x);
-        put(b, ",\"y\":");
-        put_number(b, c->y);
-        put(b, ",\"w\":");
-        put_number(b, c->w);
-        put(b, ",\"h\":");
-        put_number(b, c->h);
-        put(b, ",\"kind\":");
-        put_string(b, c->kind);
+        put_key_number(b, "x", c->x);
+        put_key_number(b, "y", c->y);
+        put_key_number(b, "w", c->w);
+        put_key_number(b, "h", c->h);
+        put_key_string(b, "kind", c->kind);
         if (c->shade >= 0)
             put(b, ",\"shade\":%d", c->shade);
-        if (c->label) {
-            put(b, ",\"label\":");
-            put_string(b, c->label);
-        }
+        if (c->label)
+            put_key_string(b, "label", c->label);
         put(b, "}");
     }
     put(b, "]");
@@ -157,10 +163,8 @@ static void put_pieces(Buf *b, const Board *board, const Game *g, const void *po
         put_cell_ref(b, board, p->cell);
         put(b, ",\"side\":%d,\"kind\":", p->side);
         put_string(b, p->kind);
-        put(b, ",\"label\":");
-        put_string(b, p->label);
-        put(b, ",\"name\":");
-        put_string(b, p->name);
+        put_key_string(b, "label", p->label);
+        put_key_string(b, "name", p->name);
         put(b, ",\"state\":[");
         for (int s = 0; s < p->state_count; s++) {
             put(b, s ? "," : "");

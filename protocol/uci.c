@@ -1,71 +1,25 @@
 /*
- * Command parsing and replies. Every error is one `info string error: ...` line and leaves
- * the engine as it was. While a search, perft or bench runs, commands that would change
- * the engine wait in a queue (see protocol_handle and docs/protocol.md), so every `go`
- * gets exactly one `bestmove` and no search is cut short by the next command.
+ * Reading and dispatch: the text protocol's lines split into words and handed to the
+ * command they name, and the commands that set up and read the engine. Every error is one
+ * `info string error: ...` line and leaves the engine as it was. The queue (queue.c)
+ * decides when a command runs, report.c prints a search's reports, tasks.c runs perft
+ * and bench, lag.c measures the clock.
  */
 #include <ctype.h>
 #include <inttypes.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <time.h>
 
-#include "bench/bench.h"
 #include "core/describe.h"
 #include "core/util.h"
 #include "protocol/help.h"
-#include "protocol/input.h"
 #include "protocol/json.h"
-#include "protocol/protocol.h"
+#include "protocol/session.h"
 
 #define ENGINE_NAME "wyrm 1.0"
 #define ENGINE_AUTHOR "the wyrm developers"
 
-enum { STOPLATENCY_THREADS_MAX = 1024 };
-
-typedef struct Pending {
-    struct Pending *next;
-    char line[];
-} Pending;
-
-typedef struct Tokens {
-    char *buf;
-    char **items;
-    int count;
-} Tokens;
-
-struct Protocol {
-    Engine *engine;
-    Output *out;
-    Dialect dialect;
-    const Game *go_game; /* position the running search started from, for PVs */
-    unsigned char *go_root;
-    /* Clock bookkeeping for the lag estimate (see measure_lag). */
-    int64_t go_start_ms, go_used_ms; /* when the last go arrived; how long until bestmove */
-    int go_side;                     /* side to move at the last go; -1: no clock given */
-    int64_t go_clock, go_inc;        /* its clock and increment at that go */
-    int64_t lag;                     /* decaying maximum of the measured lags */
-
-    /* Commands that wait for the running job (a search, perft or bench) to end, in order
-     * of arrival (see protocol_handle). */
-    Pending *queue, *queue_tail;
-    bool quit_received;    /* nothing after a quit is read */
-    bool task_running;     /* the job is a perft or bench: quit waits for it */
-    unsigned job_seq;      /* jobs started */
-    atomic_uint ended_seq; /* the last job that has reported its end */
-    Input *input;          /* set while protocol_loop reads */
-
-    /* Arguments of the running foreground task. */
-    BenchArgs bench_args;
-    int latency_count, latency_threads;
-
-    FILE *errors; /* command-line use: errors go here as "wyrm: ..." */
-    int error_count;
-};
-
-static void error(Protocol *p, const char *fmt, const char *arg)
+void protocol_error(Protocol *p, const char *fmt, const char *arg)
 {
     char msg[ERR_MAX];
     snprintf(msg, sizeof msg, fmt, arg);
@@ -78,29 +32,14 @@ static void error(Protocol *p, const char *fmt, const char *arg)
     }
 }
 
-/* The running job has reported its end (its bestmove, perft total or last bench line):
- * the protocol thread may start the next queued command. */
-static void job_ended(Protocol *p)
-{
-    atomic_store(&p->ended_seq, p->job_seq);
-    if (p->input)
-        input_wake(p->input);
-}
-
-static void job_starting(Protocol *p, bool task)
-{
-    p->job_seq++;
-    p->task_running = task;
-}
-
 static void error_line_too_long(Protocol *p)
 {
     char msg[ERR_MAX];
     snprintf(msg, sizeof msg, "input line longer than %d bytes ignored", PROTOCOL_LINE_MAX);
-    error(p, "%s", msg);
+    protocol_error(p, "%s", msg);
 }
 
-static Tokens tokenize(const char *line)
+Tokens tokens_split(const char *line)
 {
     Tokens t = {strdup(line), NULL, 0};
     size_t cap = 16;
@@ -125,90 +64,18 @@ static Tokens tokenize(const char *line)
     return t;
 }
 
-static void tokens_free(Tokens *t)
+void tokens_free(Tokens *t)
 {
     free(t->buf);
     free(t->items);
 }
 
-/* Joins tokens [from, to) with single spaces into buf. */
-static void join(const Tokens *t, int from, int to, char *buf, size_t size)
+void tokens_join(const Tokens *t, int from, int to, char *buf, size_t size)
 {
     size_t n = 0;
     buf[0] = 0;
     for (int i = from; i < to && n < size; i++)
         n += (size_t)snprintf(buf + n, size - n, "%s%s", i > from ? " " : "", t->items[i]);
-}
-
-/* ---- search reports ---------------------------------------------------------------- */
-
-static void format_pv(Protocol *p, const Move *pv, int n, char *buf, size_t size)
-{
-    const Game *g = p->go_game;
-    unsigned char *pos = xmalloc(g->pos_size), *next = xmalloc(g->pos_size);
-    memcpy(pos, p->go_root, g->pos_size);
-    size_t len = 0;
-    buf[0] = 0;
-    for (int i = 0; i < n && len + MOVE_STR_MAX + 1 < size; i++) {
-        char move[MOVE_STR_MAX];
-        g->move_to_str(pos, pv[i], move);
-        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " " : "", move);
-        g->make_move(pos, pv[i], next);
-        memcpy(pos, next, g->pos_size);
-    }
-    free(pos);
-    free(next);
-}
-
-static void report_info(void *ctx, const SearchInfo *info)
-{
-    Protocol *p = ctx;
-    char pv[MAX_PLY * (MOVE_STR_MAX + 1)], score[64];
-    format_pv(p, info->pv, info->pv_length, pv, sizeof pv);
-    if (score_is_win(info->score))
-        snprintf(score, sizeof score, "mate %d", score_mate_moves(info->score));
-    else
-        snprintf(score, sizeof score, "cp %d", (int)info->score);
-    const char *bound = info->bound == INFO_LOWER   ? " lowerbound"
-                        : info->bound == INFO_UPPER ? " upperbound"
-                                                    : "";
-    output_line(p->out,
-                "info depth %d seldepth %d multipv %d score %s%s nodes %" PRIu64 " nps %" PRIu64
-                " hashfull %d time %" PRId64 " pv %s",
-                info->depth, info->seldepth, info->multipv, score, bound, info->nodes, info->nps,
-                info->hashfull, info->time_ms, pv);
-}
-
-static void report_currmove(void *ctx, int depth, Move move, int number)
-{
-    Protocol *p = ctx;
-    char text[MOVE_STR_MAX];
-    p->go_game->move_to_str(p->go_root, move, text);
-    output_line(p->out, "info depth %d currmove %s currmovenumber %d", depth, text, number);
-}
-
-static void report_bestmove(void *ctx, Move best, Move ponder)
-{
-    Protocol *p = ctx;
-    const Game *g = p->go_game;
-    p->go_used_ms = clock_now_ms() - p->go_start_ms;
-    char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
-    if (best != MOVE_NONE)
-        g->move_to_str(p->go_root, best, best_str);
-    if (best != MOVE_NONE && ponder != MOVE_NONE && p->dialect != DIALECT_UGI) {
-        unsigned char *next = xmalloc(g->pos_size);
-        g->make_move(p->go_root, best, next);
-        g->move_to_str(next, ponder, ponder_str);
-        free(next);
-    }
-    /* The end is marked before the line goes out: a GUI that answers `bestmove` with
-     * `position` and then `json` must find the position set, not queued behind a search
-     * that is only winding down. */
-    job_ended(p);
-    if (ponder_str[0])
-        output_line(p->out, "bestmove %s ponder %s", best_str, ponder_str);
-    else
-        output_line(p->out, "bestmove %s", best_str);
 }
 
 /* ---- commands ------------------------------------------------------------------------- */
@@ -236,13 +103,13 @@ static void cmd_setoption(Protocol *p, const Tokens *t)
         }
     }
     if (name_at < 0 || name_at >= value_at) {
-        error(p, "%s", "usage: setoption name <name> [value <value>]");
+        protocol_error(p, "%s", "usage: setoption name <name> [value <value>]");
         return;
     }
-    join(t, name_at, value_at, name, sizeof name);
-    join(t, value_at + 1, t->count, value, sizeof value);
+    tokens_join(t, name_at, value_at, name, sizeof name);
+    tokens_join(t, value_at + 1, t->count, value, sizeof value);
     if (!engine_set_option(p->engine, name, value_at < t->count ? value : NULL, err))
-        error(p, "%s", err);
+        protocol_error(p, "%s", err);
 }
 
 static void cmd_position(Protocol *p, const Tokens *t)
@@ -257,71 +124,23 @@ static void cmd_position(Protocol *p, const Tokens *t)
     bool startpos = t->count > 1 && strcmp(t->items[1], "startpos") == 0;
     bool has_fen = t->count > 1 && strcmp(t->items[1], "fen") == 0;
     if (!startpos && !has_fen) {
-        error(p, "%s", "usage: position startpos|fen <FEN> [moves <m1> <m2> ...]");
+        protocol_error(p, "%s", "usage: position startpos|fen <FEN> [moves <m1> <m2> ...]");
         return;
     }
     if (startpos && moves_at != 2) {
-        error(p, "unexpected token '%.64s' after startpos", t->items[2]);
+        protocol_error(p, "unexpected token '%.64s' after startpos", t->items[2]);
         return;
     }
     if (has_fen && moves_at == 2) {
-        error(p, "%s", "position fen needs a FEN");
+        protocol_error(p, "%s", "position fen needs a FEN");
         return;
     }
     if (has_fen)
-        join(t, 2, moves_at, fen, sizeof fen);
+        tokens_join(t, 2, moves_at, fen, sizeof fen);
     int move_count = moves_at < t->count ? t->count - moves_at - 1 : 0;
     if (!engine_set_position(p->engine, has_fen ? fen : NULL,
                              (const char *const *)t->items + moves_at + 1, move_count, err))
-        error(p, "%s", err);
-}
-
-static void perft_move(void *ctx, const char *move, uint64_t nodes)
-{
-    output_line(((Protocol *)ctx)->out, "%s: %" PRIu64, move, nodes);
-}
-
-static void perft_done(void *ctx, uint64_t total, bool stopped)
-{
-    Protocol *p = ctx;
-    job_ended(p); /* before the last line, as for a bestmove */
-    if (stopped)
-        output_line(p->out, "info string perft stopped");
-    else
-        output_line(p->out, "\nNodes searched: %" PRIu64, total);
-}
-
-static void start_perft(Protocol *p, const char *depth_str)
-{
-    long long depth;
-    if (!depth_str || !parse_int(depth_str, 1, MAX_PLY, &depth)) {
-        char msg[ERR_MAX];
-        snprintf(msg, sizeof msg, "perft needs a depth from 1 to %d", MAX_PLY);
-        error(p, "%s", msg);
-        return;
-    }
-    job_starting(p, true);
-    engine_perft(p->engine, (int)depth, (PerftReport){p, perft_move, perft_done});
-}
-
-/* How much the clock lost on our last move beyond the time until our bestmove: the
- * previous clock plus the increment, less the clock now, less the time used. A busy
- * machine or a slow pipe shows up here long before it costs a game on time. The estimate
- * keeps the largest recent value and forgets it slowly (LAG_DECAY_PERCENT per move). */
-enum { LAG_DECAY_PERCENT = 90, LAG_MAX_MS = 1000 };
-
-static void measure_lag(Protocol *p, const SearchLimits *limits, int side)
-{
-    if (p->go_side == side && limits->time[side] >= 0 && !limits->ponder) {
-        int64_t lag = p->go_clock + p->go_inc - limits->time[side] - p->go_used_ms;
-        int64_t decayed = p->lag * LAG_DECAY_PERCENT / 100;
-        if (lag > LAG_MAX_MS)
-            lag = LAG_MAX_MS;
-        p->lag = lag > decayed ? lag : decayed;
-    }
-    p->go_side = limits->time[side] >= 0 && !limits->ponder && !limits->infinite ? side : -1;
-    p->go_clock = limits->time[side];
-    p->go_inc = limits->inc[side];
+        protocol_error(p, "%s", err);
 }
 
 /* Every word `go` knows; `searchmoves` takes the moves up to the next of them. */
@@ -347,7 +166,7 @@ static int parse_searchmoves(Protocol *p, const Tokens *t, int at, SearchLimits 
         for (int j = 0; j < limits->searchmove_count; j++)
             repeated |= limits->searchmoves[j] == m;
         if (m == MOVE_NONE)
-            error(p, "illegal move '%.64s' in searchmoves, ignored", t->items[at]);
+            protocol_error(p, "illegal move '%.64s' in searchmoves, ignored", t->items[at]);
         else if (!repeated && limits->searchmove_count < MAX_MOVES)
             limits->searchmoves[limits->searchmove_count++] = m;
     }
@@ -359,7 +178,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
     Engine *e = p->engine;
     const Game *g = engine_game(e);
     if (t->count > 1 && strcmp(t->items[1], "perft") == 0) {
-        start_perft(p, t->count > 2 ? t->items[2] : NULL);
+        task_perft(p, t->count > 2 ? t->items[2] : NULL);
         return;
     }
     SearchLimits limits = {.time = {-1, -1}}; /* multipv, move_overhead: the options */
@@ -422,22 +241,16 @@ static void cmd_go(Protocol *p, const Tokens *t)
             }
         }
         if (!known) {
-            error(p, "unknown go parameter '%.64s' ignored", tok);
+            protocol_error(p, "unknown go parameter '%.64s' ignored", tok);
             continue;
         }
         if (!ok)
-            error(p, "bad value for go %s, ignored", tok);
+            protocol_error(p, "bad value for go %s, ignored", tok);
         i++;
     }
-    p->go_start_ms = clock_now_ms();
     g = engine_game(e);
-    measure_lag(p, &limits, g->side_to_move(engine_position(e)));
-    limits.lag = p->lag;
-    p->go_game = g;
-    free(p->go_root);
-    p->go_root = xmalloc(g->pos_size);
-    memcpy(p->go_root, engine_position(e), g->pos_size);
-    SearchReport report = {p, report_info, report_bestmove, report_currmove};
+    limits.lag = lag_at_go(&p->clock, &limits, g->side_to_move(engine_position(e)));
+    SearchReport report = report_callbacks(p);
     if (engine_game_end(e).result != RESULT_NONE) {
         report_bestmove(p, MOVE_NONE, MOVE_NONE);
         return;
@@ -478,7 +291,7 @@ static void cmd_query(Protocol *p, const Tokens *t)
         print_result_info(p);
         output_line(p->out, "response %s", result_word(&end));
     } else
-        error(p, "unknown query '%.64s' (gameover, p1turn, result)", what);
+        protocol_error(p, "unknown query '%.64s' (gameover, p1turn, result)", what);
 }
 
 static void cmd_display(Protocol *p, const Tokens *t)
@@ -546,68 +359,6 @@ static void cmd_eval(Protocol *p, const Tokens *t)
     output_block(p->out, terms);
 }
 
-static void bench_line(void *ctx, const char *text)
-{
-    output_line(((Protocol *)ctx)->out, "%s", text);
-}
-
-static BenchOutput bench_output(Protocol *p) { return (BenchOutput){p, bench_line}; }
-
-static void bench_task(void *arg, const atomic_bool *stop)
-{
-    Protocol *p = arg;
-    bench_run(&p->bench_args, bench_output(p), stop);
-    job_ended(p);
-}
-
-static void cmd_bench(Protocol *p, const Tokens *t)
-{
-    char err[ERR_MAX];
-    if (!bench_parse_args((const char *const *)t->items + 1, t->count - 1, &p->bench_args, err)) {
-        error(p, "%s", err);
-        return;
-    }
-    job_starting(p, true);
-    engine_run(p->engine, bench_task, p);
-}
-
-static void stoplatency_task(void *arg, const atomic_bool *stop)
-{
-    Protocol *p = arg;
-    bench_stop_latency(engine_game(p->engine), p->latency_count, p->latency_threads,
-                       bench_output(p), stop);
-    job_ended(p);
-}
-
-static void cmd_stoplatency(Protocol *p, const Tokens *t)
-{
-    long long count = 100, threads = 1;
-    if ((t->count > 1 && !parse_int(t->items[1], 1, 100000, &count)) ||
-        (t->count > 2 && !parse_int(t->items[2], 1, STOPLATENCY_THREADS_MAX, &threads)) ||
-        t->count > 3) {
-        error(p, "%s", "usage: stoplatency [count] [threads]");
-        return;
-    }
-    p->latency_count = (int)count;
-    p->latency_threads = (int)threads;
-    job_starting(p, true);
-    engine_run(p->engine, stoplatency_task, p);
-}
-
-static void perftsuite_task(void *arg, const atomic_bool *stop)
-{
-    Protocol *p = arg;
-    bench_perft_suite(bench_output(p), stop);
-    job_ended(p);
-}
-
-static void cmd_perftsuite(Protocol *p, const Tokens *t)
-{
-    (void)t;
-    job_starting(p, true);
-    engine_run(p->engine, perftsuite_task, p);
-}
-
 static void cmd_version(Protocol *p, const Tokens *t)
 {
     (void)t;
@@ -630,29 +381,19 @@ static void cmd_newgame(Protocol *p, const Tokens *t)
 {
     (void)t;
     engine_new_game(p->engine);
-    p->go_side = -1;
-    p->lag = 0;
+    lag_reset(&p->clock);
 }
 
 static void cmd_perft(Protocol *p, const Tokens *t)
 {
-    start_perft(p, t->count > 1 ? t->items[1] : NULL);
-}
-
-static void free_queue(Protocol *p)
-{
-    for (Pending *q = p->queue, *next; q; q = next) {
-        next = q->next;
-        free(q);
-    }
-    p->queue = p->queue_tail = NULL;
+    task_perft(p, t->count > 1 ? t->items[1] : NULL);
 }
 
 /* Runs when its turn comes, the engine idle: nothing queued after it runs. */
 static void cmd_quit(Protocol *p, const Tokens *t)
 {
     (void)t;
-    free_queue(p);
+    queue_free(p);
 }
 
 /* ---- dispatch ------------------------------------------------------------------------- */
@@ -689,9 +430,9 @@ static const Command COMMANDS[] = {
     {"json", READ, cmd_json},
     {"eval", READ, cmd_eval},
     {"perft", IN_TURN, cmd_perft},
-    {"bench", IN_TURN, cmd_bench},
-    {"perftsuite", IN_TURN, cmd_perftsuite},
-    {"stoplatency", IN_TURN, cmd_stoplatency},
+    {"bench", IN_TURN, task_bench},
+    {"perftsuite", IN_TURN, task_perftsuite},
+    {"stoplatency", IN_TURN, task_stoplatency},
     {"help", READ, cmd_help},
     {"version", READ, cmd_version},
 };
@@ -713,37 +454,15 @@ static const Command *find_command(const char *line, char *name, size_t size)
 
 static void run_line(Protocol *p, const Command *c, const char *line)
 {
-    Tokens t = tokenize(line);
+    Tokens t = tokens_split(line);
     c->run(p, &t);
     tokens_free(&t);
 }
 
-static bool head_is_quit(const Protocol *p)
+void protocol_run_line(Protocol *p, const char *line)
 {
     char name[16];
-    return p->queue && find_command(p->queue->line, name, sizeof name)->run == cmd_quit;
-}
-
-/* Runs queued commands while the engine is idle, or once its job has reported its end
- * (its thread only finishing: waited for). A quit waiting behind a search ends it; one
- * behind a perft or bench waits for it. */
-static void pump(Protocol *p)
-{
-    while (p->queue) {
-        if (engine_busy(p->engine) && atomic_load(&p->ended_seq) != p->job_seq) {
-            if (head_is_quit(p) && !p->task_running)
-                engine_stop(p->engine);
-            return;
-        }
-        engine_wait(p->engine);
-        Pending *q = p->queue;
-        p->queue = q->next;
-        if (!p->queue)
-            p->queue_tail = NULL;
-        char name[16];
-        run_line(p, find_command(q->line, name, sizeof name), q->line);
-        free(q);
-    }
+    run_line(p, find_command(line, name, sizeof name), line);
 }
 
 Protocol *protocol_create(Engine *engine, FILE *out)
@@ -751,7 +470,7 @@ Protocol *protocol_create(Engine *engine, FILE *out)
     Protocol *p = xcalloc(1, sizeof *p);
     p->engine = engine;
     p->out = output_create(out);
-    p->go_side = -1;
+    lag_reset(&p->clock);
     atomic_init(&p->ended_seq, 0);
     return p;
 }
@@ -760,9 +479,8 @@ void protocol_destroy(Protocol *p)
 {
     engine_stop(p->engine);
     engine_wait(p->engine);
-    free_queue(p);
+    queue_free(p);
     output_destroy(p->out);
-    free(p->go_root);
     free(p);
 }
 
@@ -773,13 +491,13 @@ bool protocol_handle(Protocol *p, const char *line)
 {
     if (p->quit_received)
         return false;
-    pump(p); /* what could run already runs before this line is read */
+    queue_pump(p); /* what could run already runs before this line is read */
     char name[128];
     const Command *c = find_command(line, name, sizeof name);
     if (!name[0])
         ;
     else if (!c)
-        error(p, "unknown command '%.64s'", name);
+        protocol_error(p, "unknown command '%.64s'", name);
     else if (c->when == CONTROL || (c->when == READ && !p->queue))
         run_line(p, c, line);
     else {
@@ -788,41 +506,10 @@ bool protocol_handle(Protocol *p, const char *line)
             if (engine_busy(p->engine) && !p->task_running)
                 engine_stop(p->engine);
         }
-        size_t len = strlen(line);
-        Pending *q = xmalloc(sizeof *q + len + 1);
-        q->next = NULL;
-        memcpy(q->line, line, len + 1);
-        if (p->queue_tail)
-            p->queue_tail->next = q;
-        else
-            p->queue = q;
-        p->queue_tail = q;
+        queue_push(p, line, c->run == cmd_quit);
     }
-    pump(p);
+    queue_pump(p);
     return !p->quit_received;
-}
-
-void protocol_finish(Protocol *p)
-{
-    Engine *e = p->engine;
-    while (p->queue) {
-        if (engine_busy(e)) {
-            if (engine_waits_for_stop(e) || (head_is_quit(p) && !p->task_running))
-                engine_stop(e);
-            engine_wait(e);
-        }
-        pump(p);
-    }
-    if (engine_waits_for_stop(e))
-        engine_stop(e);
-    engine_wait(e);
-}
-
-/* input_wait's condition: the running job has ended and commands wait for their turn. */
-static bool queue_may_run(void *ctx)
-{
-    Protocol *p = ctx;
-    return p->queue && atomic_load(&p->ended_seq) == p->job_seq;
 }
 
 void protocol_loop(Protocol *p, FILE *in)
@@ -840,7 +527,7 @@ void protocol_loop(Protocol *p, FILE *in)
         }
         if (queue_may_run(p)) {
             engine_wait(p->engine);
-            pump(p);
+            queue_pump(p);
         }
     }
     /* At the end of input the queue runs in turn; a search with a limit (a script's

@@ -2,13 +2,29 @@
 // from the engine's `json` description, passed on by the board server (board/server.py).
 'use strict';
 
+import {
+    clockAfter,
+    clockLimits,
+    desk,
+    deskControls,
+    deskNewGame,
+    deskParams,
+    deskReferee,
+    deskRender,
+    deskWire,
+    endedOffBoard,
+    engineFree,
+    paceWait,
+    watched,
+} from './desk.js';
+
 const UNIT = 64;            // SVG units per cell
 const HEARTBEAT_MS = 15000; // the server ends a game it has not heard of for a while
 const SVG = 'http://www.w3.org/2000/svg';
 
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 
-const ui = {
+export const ui = {
     info: null,
     game: null,        // the server's view: id, game, start, moves, played, position
     shown: null,       // the engine's description of the position on the board
@@ -25,10 +41,13 @@ const ui = {
 };
 
 window.wyrmTimings = [];
+// The page's state and the test of whose turn it is, for the browser tests and the
+// console; the modules themselves share them only through their imports.
+Object.assign(window, {ui, interactive});
 
 // Talking to the server ----------------------------------------------------------------
 
-async function api(method, path, body) {
+export async function api(method, path, body) {
     const options = { method, headers: {} };
     if (body !== undefined) {
         options.headers['Content-Type'] = 'application/json';
@@ -49,7 +68,7 @@ async function api(method, path, body) {
     return { ok: response.ok, status: response.status, data };
 }
 
-function gamePath(action) {
+export function gamePath(action) {
     return `/api/games/${ui.game.id}${action ? '/' + action : ''}`;
 }
 
@@ -75,7 +94,7 @@ async function gameCall(method, action, body) {
     }
 }
 
-function busy(delta) {
+export function busy(delta) {
     ui.busy += delta;
     $('board').dataset.busy = ui.busy > 0 ? '1' : '0';
     refreshControls();
@@ -83,14 +102,14 @@ function busy(delta) {
 
 // Messages and status -------------------------------------------------------------------
 
-function message(text, note) {
+export function message(text, note) {
     const box = $('message');
     box.textContent = text || '';
     box.className = note ? 'note' : '';
     box.hidden = !text;
 }
 
-function lost(text) {
+export function lost(text) {
     message(`${text}.`);
     const again = document.createElement('button');
     again.type = 'button';
@@ -104,7 +123,7 @@ function lost(text) {
     refreshControls();
 }
 
-function sideName(index) {
+export function sideName(index) {
     const name = ui.shown ? ui.shown.sides[index] : ['white', 'black'][index];
     return name.charAt(0).toUpperCase() + name.slice(1);
 }
@@ -249,7 +268,7 @@ function drawPiece(cell, p, cx, cy, size, index, count) {
     label.style.fontSize = `${Math.round(radius * fit)}px`;
 }
 
-function cellNode(name) {
+export function cellNode(name) {
     return $('board').querySelector(`[data-cell="${CSS.escape(name)}"]`);
 }
 
@@ -257,7 +276,7 @@ function movesFrom(name) {
     return ui.shown.moves.filter((m) => m.from === name);
 }
 
-function select(name) {
+export function select(name) {
     unselect();
     ui.selected = name;
     cellNode(name).classList.add('selected');
@@ -298,7 +317,7 @@ function drawMoves() {
     $('live').hidden = ui.ply === null;
 }
 
-function render() {
+export function render() {
     draw();
     drawMoves();
     setStatus();
@@ -309,7 +328,7 @@ function render() {
     deskRender();
 }
 
-function interactive() {
+export function interactive() {
     return Boolean(ui.game && !ui.game.dead && ui.ply === null && !ui.diagram && ui.busy === 0 &&
         ui.shown && !ui.shown.result && !endedOffBoard() &&
         ui.players[ui.shown.turn] === 'human');
@@ -388,7 +407,7 @@ function setStatusThinking() {
     $('status').textContent = `${sideName(pos.turn)} to move (the engine is thinking…)`;
 }
 
-function clampInput(id) {
+export function clampInput(id) {
     const input = $(id);
     const value = Math.round(Number(input.value));
     const min = Number(input.min), max = Number(input.max);
@@ -410,7 +429,7 @@ function onCell(name) {
     else unselect();
 }
 
-function clicked(move) {
+export function clicked(move) {
     ui.timing = { click: performance.now() };
     play(move);
 }
@@ -462,7 +481,7 @@ function preview(move) {
     for (const name of move.captured || []) cellNode(name).classList.add('preview-captured');
 }
 
-async function stopEngine() {
+export async function stopEngine() {
     if (ui.game && !ui.game.dead && ui.busy > 0) {
         await api('POST', gamePath('stop'), {});
     }
@@ -509,7 +528,7 @@ async function copyFen() {
     }
 }
 
-async function viewPly(ply) {
+export async function viewPly(ply) {
     if (!ui.game || ui.game.dead) return;
     unselect();
     await engineFree();
@@ -536,14 +555,14 @@ function backToGame() {
 
 // Starting ------------------------------------------------------------------------------
 
-function settings() {
+export function settings() {
     const game = $('game').value;
     const body = { game };
     if (game === 'dragonqi' && !$('variation-label').hidden) body.variation = $('variation').value;
     return body;
 }
 
-async function newGame(extra) {
+export async function newGame(extra) {
     await stopEngine();
     ui.token++;
     const token = ui.token;
@@ -627,7 +646,7 @@ function fillSelectors(info, params) {
 }
 
 // The knight variation is an option of DragonQi alone (see the engine's option list).
-function variationShown() {
+export function variationShown() {
     const knight = ui.info && ui.info.options.KnightVariation;
     $('variation-label').hidden = !(knight && $('game').value === 'dragonqi');
 }
@@ -685,7 +704,7 @@ function wire() {
     setInterval(heartbeat, HEARTBEAT_MS);
 }
 
-function playersChanged() {
+export function playersChanged() {
     ui.players = [$('side0').value, $('side1').value];
     if (!ui.diagram && ui.game) rememberSettings();
     if (ui.shown) render();

@@ -3,11 +3,34 @@
 // rules: positions, legal moves and scoring all come from the engine's descriptions.
 'use strict';
 
+import {
+    $,
+    api,
+    busy,
+    cellNode,
+    clampInput,
+    clicked,
+    gamePath,
+    interactive,
+    lost,
+    message,
+    newGame,
+    playersChanged,
+    render,
+    select,
+    settings,
+    sideName,
+    stopEngine,
+    ui,
+    variationShown,
+    viewPly,
+} from './board.js';
+
 const POLL_MS = 200;        // how often the engine's info lines are fetched while it thinks
 const CLOCK_TICK_MS = 100;
 const ANALYSIS_ROWS = 12;   // info lines shown, the newest first
 
-const desk = {
+export const desk = {
     analysing: null,   // {promise, ply}: the running analysis
     watch: null,       // the search whose info lines are shown: {search, next, lines, ply}
     hint: null,        // the hinted move ({move, from, to, text}) and its position's FEN
@@ -22,20 +45,23 @@ const desk = {
     pollAgain: false,
 };
 
+// For the browser tests and the console, as board.js does with `ui`.
+Object.assign(window, {desk, clockLimits});
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function deskReferee() {
+export function deskReferee() {
     return $('referee').checked;
 }
 
-function endedOffBoard() {
+export function endedOffBoard() {
     return ui.game && !ui.game.position.result ? desk.ended : null;
 }
 
 // The engine's thinking ----------------------------------------------------------------
 
 // Shows the info lines of a search while its request is pending; returns its answer.
-async function watched(request) {
+export async function watched(request) {
     desk.searchTurn = ui.shown.turn;
     let pending = true;
     const done = request.finally(() => { pending = false; });
@@ -143,7 +169,7 @@ function shownPly() {
 
 // The engine is free for another request once a running analysis has stopped. A stop sent
 // before the analysis began is repeated until it takes.
-async function engineFree() {
+export async function engineFree() {
     const running = desk.analysing;
     if (!running) return;
     let finished = false;
@@ -234,7 +260,7 @@ function markHint() {
 }
 
 // Engine against engine at a chosen pace: a pause before each engine move.
-async function paceWait() {
+export async function paceWait() {
     const pace = Math.max(0, Number($('pace').value) || 0);
     if (pace === 0) return false;
     desk.pacing = true;
@@ -327,7 +353,7 @@ function clockSync() {
 }
 
 // A move was made in the live game: the mover's clock gains its increment.
-function clockAfter(before, view) {
+export function clockAfter(before, view) {
     const clock = desk.clock;
     if (!clock || !before || before.id !== view.id) return;
     if (view.moves.length !== before.moves.length + 1) return clockSync();
@@ -395,7 +421,7 @@ async function flagFall(side) {
     render();
 }
 
-function clockLimits() {
+export function clockLimits() {
     const clock = desk.clock;
     if (!clock) return null;
     clockSync();
@@ -601,7 +627,7 @@ async function openPgnGame(index) {
 
 // Wiring --------------------------------------------------------------------------------
 
-function deskNewGame() {
+export function deskNewGame() {
     if (deskReferee()) {
         $('side0').value = $('side1').value = 'human';
         ui.players = ['human', 'human'];
@@ -614,7 +640,7 @@ function deskNewGame() {
     drawAnalysis();
 }
 
-function deskRender() {
+export function deskRender() {
     if (ui.game && ui.game.moves.length === 0) {
         desk.startFen = ui.game.position.fen;
         desk.startTurn = ui.game.position.turn;
@@ -626,7 +652,7 @@ function deskRender() {
     followAnalysis();
 }
 
-function deskControls() {
+export function deskControls() {
     const open = Boolean(ui.game && !ui.game.dead);
     const advice = open && !deskReferee();
     $('analyse').disabled = !advice;
@@ -640,7 +666,7 @@ function deskControls() {
 }
 
 // The desk's settings in the page's own address, so that it links to the same set-up.
-function deskParams(params) {
+export function deskParams(params) {
     if (deskReferee()) params.set('referee', '1');
     const kind = $('clock-kind').value;
     if (kind !== 'none') {
@@ -651,7 +677,7 @@ function deskParams(params) {
     if (Number($('pace').value) > 0) params.set('pace', $('pace').value);
 }
 
-function deskWire() {
+export function deskWire() {
     $('analyse').addEventListener('click', toggleAnalysis);
     $('hint').addEventListener('click', showHint);
     $('referee').addEventListener('change', refereeChanged);

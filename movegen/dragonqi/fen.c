@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/util.h"
 #include "movegen/dragonqi/dragonqi.h"
 
 const char *const dq_variation_names[DQ_VARIATIONS] = {"lance", "sword", "pike"};
@@ -36,15 +37,6 @@ static int code_of_letter(char ch)
         if (dq_type(code) != DQ_TOWERBIRD && dq_letter(code) == ch)
             return code;
     return 0;
-}
-
-static bool fail(char *err, size_t size, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-    return false;
 }
 
 /* Forces that may travel aboard a vessel (§2: water element and the ocean in scope). */
@@ -109,30 +101,30 @@ static int read_rank(DqPos *p, const char **s, int y, char *err, size_t size)
     while (**s && **s != '/' && **s != ' ') {
         char ch = **s;
         if (x >= DQ_FILES)
-            return fail(err, size, "rank %d has more than 9 cells", y), -1;
+            return fail_with(err, size, "rank %d has more than 9 cells", y), -1;
         int c = dq_cell(x, y);
         if (isdigit((unsigned char)ch)) {
             char *end;
             long n = strtol(*s, &end, 10);
             if (n < 1 || n > DQ_FILES - x)
-                return fail(err, size, "bad empty count on rank %d", y), -1;
+                return fail_with(err, size, "bad empty count on rank %d", y), -1;
             x += (int)n;
             *s = end;
             continue;
         }
         if (c == DQ_E8)
-            return fail(err, size, "e8 (the Kraken's Lair) is never occupied"), -1;
+            return fail_with(err, size, "e8 (the Kraken's Lair) is never occupied"), -1;
         if (ch == '(') {
             const char *v = *s + 1;
             int vessel = DQ_VES_PRESENT;
             if (*v == 'S' || *v == 'F')
                 vessel |= DQ_VES_ORIG_FOREST;
             else if (*v != 's' && *v != 'f')
-                return fail(err, size, "bad vessel letter on rank %d", y), -1;
+                return fail_with(err, size, "bad vessel letter on rank %d", y), -1;
             if (*v == 'F' || *v == 'f')
                 vessel |= DQ_VES_FLAGSHIP;
             if (v[1] < '0' || v[1] > '7')
-                return fail(err, size, "bad bow digit on rank %d", y), -1;
+                return fail_with(err, size, "bad bow digit on rank %d", y), -1;
             int bow = v[1] - '0';
             vessel |= bow;
             v += 2;
@@ -140,12 +132,12 @@ static int read_rank(DqPos *p, const char **s, int y, char *err, size_t size)
             if (*v != ')') {
                 occupant = code_of_letter(*v++);
                 if (!occupant || !may_be_occupant(occupant))
-                    return fail(err, size, "bad vessel occupant on rank %d", y), -1;
+                    return fail_with(err, size, "bad vessel occupant on rank %d", y), -1;
             }
             if (*v != ')')
-                return fail(err, size, "unterminated vessel on rank %d", y), -1;
+                return fail_with(err, size, "unterminated vessel on rank %d", y), -1;
             if (dq_geo.kingdom[c] != DQ_OCEAN)
-                return fail(err, size, "vessel on land cell %c%d", 'a' + x, y), -1;
+                return fail_with(err, size, "vessel on land cell %c%d", 'a' + x, y), -1;
             dq_put_vessel(p, c, vessel);
             if (occupant)
                 dq_put(p, c, occupant);
@@ -158,17 +150,17 @@ static int read_rank(DqPos *p, const char **s, int y, char *err, size_t size)
                 (*s)++;
             }
             if (!code)
-                return fail(err, size, "bad character '%c' on rank %d", ch, y), -1;
+                return fail_with(err, size, "bad character '%c' on rank %d", ch, y), -1;
             if (dq_geo.kingdom[c] == DQ_OCEAN)
-                return fail(err, size, "force '%c' on water without a vessel", ch), -1;
+                return fail_with(err, size, "force '%c' on water without a vessel", ch), -1;
             if (!land_scope_ok(code, c))
-                return fail(err, size, "'%c' may not stand on %c%d", ch, 'a' + x, y), -1;
+                return fail_with(err, size, "'%c' may not stand on %c%d", ch, 'a' + x, y), -1;
             dq_put(p, c, code);
         }
         x++;
     }
     if (x != DQ_FILES)
-        return fail(err, size, "rank %d does not have 9 cells", y), -1;
+        return fail_with(err, size, "rank %d does not have 9 cells", y), -1;
     return x;
 }
 
@@ -179,10 +171,10 @@ static bool read_board(DqPos *p, const char *board, char *err, size_t size)
         if (read_rank(p, &s, y, err, size) < 0)
             return false;
         if (y > 1 && *s++ != '/')
-            return fail(err, size, "board must have 15 ranks");
+            return fail_with(err, size, "board must have 15 ranks");
     }
     if (*s)
-        return fail(err, size, "board must have 15 ranks");
+        return fail_with(err, size, "board must have 15 ranks");
     return true;
 }
 
@@ -204,45 +196,45 @@ static bool check_material(DqPos *p, char *err, size_t size)
             count(p, DQ_SCEPTRE, s) + count(p, DQ_TALISMAN, s) > 1 ||
             count(p, DQ_BIRD, s) + count(p, DQ_TOWERBIRD, s) > 2 || count(p, DQ_WIZARD, s) > 1 ||
             count(p, DQ_LIBRARIAN, s) > 1 || count(p, DQ_QUEEN, s) > 1 || count(p, DQ_ROYAL, s) > 1)
-            return fail(err, size, "too many forces of one kind for %c", who);
+            return fail_with(err, size, "too many forces of one kind for %c", who);
         int base = s == F ? DQ_POOL_H : DQ_POOL_h;
         if (count(p, DQ_LKNIGHT, s) + p->pool[base] > 2 ||
             count(p, DQ_KNIGHT, s) + p->pool[base + 1] > 2 ||
             count(p, DQ_RANGER, s) + count(p, DQ_GUARD, s) + count(p, DQ_BUCCANEER, s) +
                     p->pool[base + 2] >
                 2)
-            return fail(err, size, "knights/rangers on the board and in the pool exceed 2");
+            return fail_with(err, size, "knights/rangers on the board and in the pool exceed 2");
     }
     if (count(p, DQ_QUEEN, S) + count(p, DQ_EMPRESS, S) + count(p, DQ_WITCH, S) > 1 ||
         count(p, DQ_DRAGON, F) > 1 || count(p, DQ_ELDER, S) > 1 || count(p, DQ_YOUNGER, S) > 1)
-        return fail(err, size, "too many queens or fire creatures");
+        return fail_with(err, size, "too many queens or fire creatures");
     bool dragon_afire = e[DQ_ENC_WHITEROOM] != 'D';
     bool serpent_afire = e[DQ_ENC_STAIRWELL] != 'd' || e[DQ_ENC_DUNGEON] == 'x';
     if ((e[DQ_ENC_LIBRARY] == 'Q') != (count(p, DQ_PRINCESS, F) == 1))
-        return fail(err, size, "the Princess is on e2 exactly while the Queen is at Work");
+        return fail_with(err, size, "the Princess is on e2 exactly while the Queen is at Work");
     if ((e[DQ_ENC_LIBRARY] == 'F') != serpent_afire || (e[DQ_ENC_DESK] != '0') != serpent_afire)
-        return fail(err, size, "library/desk disagree with the Winged Serpents");
+        return fail_with(err, size, "library/desk disagree with the Winged Serpents");
     if ((e[DQ_ENC_JAILER] != '0') != dragon_afire)
-        return fail(err, size, "jailersoffice disagrees with the whiteroom");
+        return fail_with(err, size, "jailersoffice disagrees with the whiteroom");
     if (count(p, DQ_QUEEN, F) && e[DQ_ENC_LIBRARY] != 'F')
-        return fail(err, size, "the TrueBorn Queen is at war only after the Princess left");
+        return fail_with(err, size, "the TrueBorn Queen is at war only after the Princess left");
     if ((count(p, DQ_DRAGON, F) && !dragon_afire) ||
         (count(p, DQ_ELDER, S) && e[DQ_ENC_STAIRWELL] == 'd') ||
         (count(p, DQ_YOUNGER, S) && e[DQ_ENC_DUNGEON] != 'x') ||
         (count(p, DQ_WITCH, S) && e[DQ_ENC_DUNGEON] == 'x') ||
         (count(p, DQ_EMPRESS, S) && !dragon_afire))
-        return fail(err, size, "a force on the board disagrees with field 3");
+        return fail_with(err, size, "a force on the board disagrees with field 3");
     /* Sceptres turn into Talismans when the Ice Dragon is set afire (§6.2.1); the Forest
      * Talisman goes with the Dragon (§4.2). */
     if (((count(p, DQ_SCEPTRE, F) || count(p, DQ_SCEPTRE, S)) && dragon_afire) ||
         (count(p, DQ_TALISMAN, S) && !dragon_afire) ||
         (count(p, DQ_TALISMAN, F) && !count(p, DQ_DRAGON, F)))
-        return fail(err, size, "Sceptres and Talismans disagree with the Ice Dragon");
+        return fail_with(err, size, "Sceptres and Talismans disagree with the Ice Dragon");
     if ((e[DQ_ENC_DESK] != '-' && count(p, DQ_LIBRARIAN, F)) ||
         (e[DQ_ENC_JAILER] != '-' && count(p, DQ_LIBRARIAN, S)) ||
         (e[DQ_ENC_STORMTOWER] == 'W' && count(p, DQ_WIZARD, F)) ||
         (e[DQ_ENC_SCHOLARS] == 'w' && count(p, DQ_WIZARD, S)))
-        return fail(err, size, "a force is both enclosed and on the board");
+        return fail_with(err, size, "a force is both enclosed and on the board");
     return true;
 }
 
@@ -256,19 +248,19 @@ static bool check_royals(DqPos *p, char *err, size_t size)
         bool on_grid = count(p, DQ_ROYAL, s) == 1;
         if (state == confined[s]) {
             if (on_grid)
-                return fail(err, size, "a confined royal is also on the board");
+                return fail_with(err, size, "a confined royal is also on the board");
             dq_put(p, target[s], dq_code(DQ_ROYAL, s));
         } else if (state == '-' && on_grid) {
-            return fail(err, size, "a captured confined royal is on the board");
+            return fail_with(err, size, "a captured confined royal is on the board");
         } else if (state == waiting[s] && !on_grid) {
             p->royal[s] = DQ_NO_CELL;
         }
     }
     bool lost[2] = {p->royal[0] == DQ_NO_CELL, p->royal[1] == DQ_NO_CELL};
     if (lost[0] && lost[1])
-        return fail(err, size, "both royals are captured");
+        return fail_with(err, size, "both royals are captured");
     if ((lost[0] || lost[1]) && (!lost[p->side] || (p->flags & DQ_FLAG_PLANTED)))
-        return fail(err, size, "only the side to move can have lost its royal");
+        return fail_with(err, size, "only the side to move can have lost its royal");
     return true;
 }
 
@@ -285,32 +277,32 @@ static bool check_flags(DqPos *p, char *err, size_t size)
     if (((f & (DQ_FLAG_TOWER_A | DQ_FLAG_TOWER_I)) && p->royal[F] != DQ_E1) ||
         ((f & DQ_FLAG_TOWER_A) && !tower_on(p, DQ_A1, F)) ||
         ((f & DQ_FLAG_TOWER_I) && !tower_on(p, DQ_I1, F)))
-        return fail(err, size, "Towering right without the Prince on e1 and its Watchtower");
+        return fail_with(err, size, "Towering right without the Prince on e1 and its Watchtower");
     if (((f & (DQ_FLAG_CASTLE_A | DQ_FLAG_CASTLE_I)) && p->royal[S] != DQ_E15) ||
         ((f & DQ_FLAG_CASTLE_A) && !tower_on(p, DQ_A15, S)) ||
         ((f & DQ_FLAG_CASTLE_I) && !tower_on(p, DQ_I15, S)))
-        return fail(err, size, "Castling right without the Warlord on e15 and its Castle");
+        return fail_with(err, size, "Castling right without the Warlord on e15 and its Castle");
     int e6 = DQ_TRAFALGAR_HARBOUR, e10 = DQ_STORM_HARBOUR;
     int green_flag = DQ_VES_PRESENT | DQ_VES_ORIG_FOREST | DQ_VES_FLAGSHIP;
     int red_flag = DQ_VES_PRESENT | DQ_VES_FLAGSHIP;
     if (((f & DQ_FLAG_GREEN_HARBOUR) && (dq_vessel(p, e6) & ~DQ_VES_BOW) != green_flag) ||
         ((f & DQ_FLAG_RED_HARBOUR) && (dq_vessel(p, e10) & ~DQ_VES_BOW) != red_flag))
-        return fail(err, size, "harbour flag without the flagship in her home harbour");
+        return fail_with(err, size, "harbour flag without the flagship in her home harbour");
     int warlord = p->royal[DQ_STORM];
     if ((f & DQ_FLAG_NO_LANDING) &&
         (p->encl[DQ_ENC_STAIRWELL] != 'd' ||
          (warlord != DQ_NO_CELL && dq_geo.kingdom[warlord] == DQ_KINGDOM_F)))
-        return fail(err, size, "flag d but the Warlord has landed in the Forest");
+        return fail_with(err, size, "flag d but the Warlord has landed in the Forest");
     if ((f & DQ_FLAG_EMPRESS) &&
         (p->side != DQ_STORM || p->encl[DQ_ENC_WHITEROOM] == 'D' || !count(p, DQ_QUEEN, DQ_STORM)))
-        return fail(err, size, "flag v needs Storm to move, the Dragon afire and the Queen");
+        return fail_with(err, size, "flag v needs Storm to move, the Dragon afire and the Queen");
     int red_ship = DQ_VES_PRESENT, d10 = dq_cell(3, 10), f10 = dq_cell(5, 10);
     if ((f & DQ_FLAG_TRIDENT) &&
         (p->side != DQ_STORM || (dq_vessel(p, d10) & ~DQ_VES_BOW) != red_ship ||
          (dq_vessel(p, f10) & ~DQ_VES_BOW) != red_ship || p->sq[d10] || p->sq[f10]))
-        return fail(err, size,
-                    "flag t needs Storm to move and unoccupied Red Ships on d10 "
-                    "and f10");
+        return fail_with(err, size,
+                         "flag t needs Storm to move and unoccupied Red Ships on d10 "
+                         "and f10");
     return true;
 }
 
@@ -325,18 +317,18 @@ static bool check_vessels_and_munitions(DqPos *p, char *err, size_t size)
             ships[s]++;
     }
     if (ships[0] > 4 || ships[1] > 4 || flagships[0] > 1 || flagships[1] > 1)
-        return fail(err, size, "a fleet has more than 4 Ships and 1 Flagship");
+        return fail_with(err, size, "a fleet has more than 4 Ships and 1 Flagship");
     static const int limit[DQ_MUNITIONS] = {2, 2, 4, 3, 3, 3};
     for (int i = 0; i < DQ_MUNITIONS; i++)
         if (p->mun[i] > limit[i])
-            return fail(err, size, "munition %d exceeds %d", i + 1, limit[i]);
+            return fail_with(err, size, "munition %d exceeds %d", i + 1, limit[i]);
     bool at_work = p->encl[DQ_ENC_LIBRARY] == 'Q';
     if ((!at_work && (p->mun[DQ_MUN_PRINCESS] || p->mun[DQ_MUN_RESERVE])) ||
         (!count(p, DQ_QUEEN, DQ_FOREST) && p->mun[DQ_MUN_QUEEN_WAR]) ||
         (!count(p, DQ_QUEEN, DQ_STORM) && p->mun[DQ_MUN_STORM_QUEEN]) ||
         (!flagships[DQ_FOREST] && p->mun[DQ_MUN_GREEN_CANNON]) ||
         (!flagships[DQ_STORM] && p->mun[DQ_MUN_RED_CANNON]))
-        return fail(err, size, "munitions held by a holder that does not exist");
+        return fail_with(err, size, "munitions held by a holder that does not exist");
     return true;
 }
 
@@ -349,22 +341,22 @@ static bool check_ep(DqPos *p, char *err, size_t size)
     int passed_rank = mover == DQ_FOREST ? 3 : 13, e = p->ep;
     if (dq_geo.y[e] != passed_rank || p->sq[e] || p->sq[e - fwd] ||
         p->sq[e + fwd] != dq_code(DQ_PAWN, mover))
-        return fail(err, size, "no two-step over the en-passant cell");
+        return fail_with(err, size, "no two-step over the en-passant cell");
     return true;
 }
 
 static bool read_fields(DqPos *p, char *f[], int n, char *err, size_t size)
 {
     if (strcmp(f[1], "S") && strcmp(f[1], "F"))
-        return fail(err, size, "side to move must be S or F");
+        return fail_with(err, size, "side to move must be S or F");
     p->side = f[1][0] == 'S' ? DQ_STORM : DQ_FOREST;
     static const char *const slots[DQ_ENCLOSURES] = {"DK-", "QF", "01-", "w-",
                                                      "dk-", "yx", "01-", "W-"};
     if (strlen(f[2]) != DQ_ENCLOSURES)
-        return fail(err, size, "enclosures need 8 characters");
+        return fail_with(err, size, "enclosures need 8 characters");
     for (int i = 0; i < DQ_ENCLOSURES; i++) {
         if (!f[2][i] || !strchr(slots[i], f[2][i]))
-            return fail(err, size, "bad enclosure character '%c'", f[2][i]);
+            return fail_with(err, size, "bad enclosure character '%c'", f[2][i]);
         p->encl[i] = f[2][i];
     }
     static const char pools[] = "HNRhnr";
@@ -373,10 +365,10 @@ static bool read_fields(DqPos *p, char *f[], int n, char *err, size_t size)
         for (const char *c = f[3]; *c; c++) {
             const char *at = strchr(pools, *c);
             if (!at || (int)(at - pools) < last)
-                return fail(err, size, "bad pool field '%s'", f[3]);
+                return fail_with(err, size, "bad pool field '%s'", f[3]);
             last = (int)(at - pools);
             if (++p->pool[last] > 2)
-                return fail(err, size, "a pool holds at most 2 of a kind");
+                return fail_with(err, size, "a pool holds at most 2 of a kind");
         }
     }
     static const char flags[] = "AIaiHhdvtP";
@@ -385,23 +377,23 @@ static bool read_fields(DqPos *p, char *f[], int n, char *err, size_t size)
         for (const char *c = f[4]; *c; c++) {
             const char *at = strchr(flags, *c);
             if (!at || (int)(at - flags) <= last)
-                return fail(err, size, "bad flags field '%s'", f[4]);
+                return fail_with(err, size, "bad flags field '%s'", f[4]);
             last = (int)(at - flags);
             p->flags |= (uint16_t)(1u << last);
         }
     }
     if (strlen(f[5]) != DQ_MUNITIONS)
-        return fail(err, size, "munitions need 6 digits");
+        return fail_with(err, size, "munitions need 6 digits");
     for (int i = 0; i < DQ_MUNITIONS; i++) {
         if (!isdigit((unsigned char)f[5][i]))
-            return fail(err, size, "munitions need 6 digits");
+            return fail_with(err, size, "munitions need 6 digits");
         p->mun[i] = (uint8_t)(f[5][i] - '0');
     }
     if (strcmp(f[6], "-")) {
         const char *s = f[6];
         int c = dq_parse_cell(&s);
         if (c < 0 || *s || !bb_has(dq_geo.grid, c))
-            return fail(err, size, "bad en-passant cell '%s'", f[6]);
+            return fail_with(err, size, "bad en-passant cell '%s'", f[6]);
         p->ep = (uint8_t)c;
     }
     p->halfmove = 0;
@@ -409,10 +401,10 @@ static bool read_fields(DqPos *p, char *f[], int n, char *err, size_t size)
     for (int i = 7; i < n && i < 9; i++) {
         char *end;
         if (!isdigit((unsigned char)f[i][0]))
-            return fail(err, size, "bad move counter '%s'", f[i]);
+            return fail_with(err, size, "bad move counter '%s'", f[i]);
         long v = strtol(f[i], &end, 10);
         if (*end || v > 1000000 || (i == 8 && v < 1))
-            return fail(err, size, "bad move counter '%s'", f[i]);
+            return fail_with(err, size, "bad move counter '%s'", f[i]);
         *(i == 7 ? &p->halfmove : &p->fullmove) = (int32_t)v;
     }
     /* nothing before this position is known: a repetition reaches back as far as the
@@ -424,7 +416,7 @@ static bool read_fields(DqPos *p, char *f[], int n, char *err, size_t size)
         while (v < DQ_VARIATIONS && strcmp(f[9], dq_variation_names[v]))
             v++;
         if (v == DQ_VARIATIONS)
-            return fail(err, size, "variation must be lance, sword or pike");
+            return fail_with(err, size, "variation must be lance, sword or pike");
         p->variant = (uint8_t)v;
     }
     return true;
@@ -436,19 +428,19 @@ bool dq_fen_read(void *vp, const char *fen, char *err, size_t err_size)
     memset(p, 0, sizeof *p);
     p->royal[0] = p->royal[1] = DQ_NO_CELL;
     if (strlen(fen) >= FEN_MAX)
-        return fail(err, err_size, "position string too long");
+        return fail_with(err, err_size, "position string too long");
     char copy[FEN_MAX], *f[11], *save = NULL;
     strcpy(copy, fen);
     int n = 0;
     for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
         if (n == 10)
-            return fail(err, err_size, "more than 10 fields");
+            return fail_with(err, err_size, "more than 10 fields");
         f[n++] = t;
     }
     if (n < 7)
-        return fail(err, err_size,
-                    "expected board side enclosures pools flags munitions ep "
-                    "[halfmove fullmove [variation]]");
+        return fail_with(err, err_size,
+                         "expected board side enclosures pools flags munitions ep "
+                         "[halfmove fullmove [variation]]");
     if (!read_board(p, f[0], err, err_size) || !read_fields(p, f, n, err, err_size) ||
         !check_royals(p, err, err_size) || !check_material(p, err, err_size) ||
         !check_flags(p, err, err_size) || !check_vessels_and_munitions(p, err, err_size) ||
@@ -461,7 +453,7 @@ bool dq_fen_read(void *vp, const char *fen, char *err, size_t err_size)
      * A Sword or Crystal threat is kept: it is the position where the side to move has a
      * Direct Capture (§6.9, §11.2). */
     if (!over && dq_royal_capturable(p, !p->side))
-        return fail(err, err_size, "the side that just moved left its royal attacked");
+        return fail_with(err, err_size, "the side that just moved left its royal attacked");
     p->in_check = dq_royal_attacked(p, p->side);
     return true;
 }
