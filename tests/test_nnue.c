@@ -497,6 +497,39 @@ START_TEST(use_nnue_switch)
 }
 END_TEST
 
+/* Bad arguments are refused with a usage status and nothing is written. */
+START_TEST(gen_and_train_arguments)
+{
+    Engine *e = engine_create();
+    char err[ERR_MAX], *data = temp_path("args.data");
+    unlink(data);
+    ck_assert(engine_set_game(e, "breakthrough", err));
+    const char *no_out[] = {"-games", "2"};
+    ck_assert_int_eq(gen_main(2, no_out, e), 2);
+    const char *bad_games[] = {"-out", data, "-games", "0"};
+    ck_assert_int_eq(gen_main(4, bad_games, e), 2);
+    const char *no_limit[] = {"-out", data, "-nodes", "0"};
+    ck_assert_int_eq(gen_main(4, no_limit, e), 2);
+    const char *unknown[] = {"-out", data, "-speed", "9"};
+    ck_assert_int_eq(gen_main(4, unknown, e), 2);
+    const char *bad_net[] = {"-out", data, "-games", "1", "-evalfile", "/nonexistent.nnue"};
+    ck_assert_int_eq(gen_main(6, bad_net, e), 1);
+    ck_assert(access(data, F_OK) != 0);
+    const char *no_data[] = {"-out", data};
+    ck_assert_int_eq(train_main(2, no_data, e), 2);
+    const char *missing[] = {"-data", "/nonexistent.data", "-out", data};
+    ck_assert_int_eq(train_main(4, missing, e), 1);
+    const char *bad_hidden[] = {"-data", "/nonexistent.data", "-out", data, "-hidden", "20"};
+    ck_assert_int_eq(train_main(6, bad_hidden, e), 1);
+    ck_assert(access(data, F_OK) != 0);
+    ck_assert(engine_set_game(e, "dragonface", err));
+    const char *no_net[] = {"-data", "/nonexistent.data", "-out", data};
+    ck_assert_int_eq(train_main(4, no_net, e), 1);
+    engine_destroy(e);
+    free(data);
+}
+END_TEST
+
 Suite *nnue_suite(void)
 {
     Suite *s = suite_create("nnue");
@@ -511,6 +544,7 @@ Suite *nnue_suite(void)
     tcase_add_test(tc, generate_and_train);
     tcase_add_test(tc, evalfile_errors_keep_the_net);
     tcase_add_test(tc, use_nnue_switch);
+    tcase_add_test(tc, gen_and_train_arguments);
     suite_add_tcase(s, tc);
     return s;
 }
