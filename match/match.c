@@ -294,9 +294,8 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
     m->config = config;
     make_schedule(m);
     m->out = out;
-    m->log = (MatchLog){.out = log, .traffic = config->debug};
+    m->log = (MatchLog){.out = log ? output_create(log) : NULL, .traffic = config->debug};
     m->abort_pipe[0] = m->abort_pipe[1] = -1;
-    pthread_mutex_init(&m->log.lock, NULL);
     pthread_mutex_init(&m->lock, NULL);
     time_t now = time(NULL);
     struct tm day;
@@ -348,7 +347,8 @@ int match_run(const MatchConfig *config, FILE *out, FILE *log)
     if (m->book.game)
         openings_close(&m->book);
     pthread_mutex_destroy(&m->lock);
-    pthread_mutex_destroy(&m->log.lock);
+    if (m->log.out)
+        output_destroy(m->log.out);
     free(m);
     return ready ? 0 : 1;
 }

@@ -18,11 +18,7 @@ void match_log(MatchLog *log, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    pthread_mutex_lock(&log->lock);
-    vfprintf(log->out, fmt, ap);
-    fputc('\n', log->out);
-    fflush(log->out);
-    pthread_mutex_unlock(&log->lock);
+    output_vline(log->out, fmt, ap);
     va_end(ap);
 }
 

@@ -18,14 +18,14 @@
 #include <pthread.h>
 #include <stdio.h>
 
+#include "core/output.h"
 #include "match/match.h"
 #include "match/match_proc.h"
 
 /* Where -debug traffic and warnings go, shared by every game thread. */
 typedef struct MatchLog {
-    FILE *out;
+    Output *out; /* NULL: nowhere */
     bool traffic;
-    pthread_mutex_t lock;
 } MatchLog;
 
 void match_log(MatchLog *log, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

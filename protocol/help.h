@@ -5,8 +5,8 @@
  */
 #pragma once
 
+#include "core/output.h"
 #include "engine/engine.h"
-#include "protocol/output.h"
 
 /* One `option name N type T ...` line per engine option. */
 void help_option_lines(Output *out, const Engine *engine);

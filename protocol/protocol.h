@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
+#include "core/output.h"
 #include "engine/engine.h"
-#include "protocol/output.h"
 
 typedef enum { DIALECT_NONE, DIALECT_UCI, DIALECT_UGI } Dialect;
 

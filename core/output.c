@@ -1,4 +1,4 @@
-#include "protocol/output.h"
+#include "core/output.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -25,15 +25,20 @@ void output_destroy(Output *o)
     free(o);
 }
 
-void output_line(Output *o, const char *fmt, ...)
+void output_vline(Output *o, const char *fmt, va_list ap)
 {
-    va_list ap;
-    va_start(ap, fmt);
     pthread_mutex_lock(&o->lock);
     vfprintf(o->out, fmt, ap);
     fputc('\n', o->out);
     fflush(o->out);
     pthread_mutex_unlock(&o->lock);
+}
+
+void output_line(Output *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    output_vline(o, fmt, ap);
     va_end(ap);
 }
 
