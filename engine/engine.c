@@ -77,7 +77,7 @@ static const OptionDef OPTIONS[] = {
     {"Skill Level", OPTION_SPIN, SEARCH_SKILL_FULL, 0, SEARCH_SKILL_FULL, FIELD(skill), NULL, NULL},
     {"Clear Hash", OPTION_BUTTON, 0, 0, 0, 0, clear_hash, NULL},
     {"Use NNUE", OPTION_CHECK, 1, 0, 1, 0, set_use_nnue, NULL},
-    {"EvalFile", OPTION_STRING, 0, 0, 0, 0, set_eval_file, "<embedded>"},
+    {"EvalFile", OPTION_STRING, 0, 0, 0, 0, set_eval_file, NNUE_EMBEDDED_NAME},
 };
 enum { OPTION_DEF_COUNT = sizeof OPTIONS / sizeof OPTIONS[0] };
 
@@ -356,6 +356,8 @@ static bool set_eval_file(Engine *e, long long value, const char *text, char *er
 {
     (void)value;
     NnueSlot *slot = e->game->nnue;
+    if (!slot && strcmp(text, NNUE_EMBEDDED_NAME) == 0)
+        return true; /* the default, which a GUI may send to any game: nothing to load */
     if (!slot) {
         snprintf(err, ERR_MAX, "EvalFile: %s has no learned evaluation", e->game->name);
         return false;

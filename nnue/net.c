@@ -230,16 +230,18 @@ void nnue_slot_init(NnueSlot *slot)
         fprintf(stderr, "wyrm: the embedded %s net is invalid: %s\n", slot->game, err);
         abort();
     }
-    snprintf(slot->source, sizeof slot->source, "<embedded>");
+    snprintf(slot->source, sizeof slot->source, "%s", NNUE_EMBEDDED_NAME);
 }
 
 bool nnue_slot_load(NnueSlot *slot, const char *path, char *err)
 {
-    NnueNet *net;
-    if (strcmp(path, "<embedded>") == 0) {
+    NnueNet *net = NULL;
+    if (strcmp(path, NNUE_EMBEDDED_NAME) == 0) {
         if (!slot->embedded) {
-            snprintf(err, NNUE_ERR_MAX, "this build has no embedded net for %s", slot->game);
-            return false;
+            nnue_net_free(slot->net);
+            slot->net = NULL;
+            slot->source[0] = '\0';
+            return true;
         }
         net = nnue_net_parse(slot, slot->embedded, (size_t)(slot->embedded_end - slot->embedded),
                              err);

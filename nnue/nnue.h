@@ -95,10 +95,14 @@ void nnue_net_free(NnueNet *net);
 /* Writes a net to `path`; false with the reason in err. */
 bool nnue_net_save(const NnueNet *net, const char *path, char *err);
 
+/* The EvalFile value that names the built-in net. */
+#define NNUE_EMBEDDED_NAME "<embedded>"
+
 /* Installs the embedded net (if any) once at start-up (the registry calls it). */
 void nnue_slot_init(NnueSlot *slot);
-/* Replaces the slot's net by the file at `path` ("<embedded>": the built-in net); on error
- * the previous net stays and err says why. Only while no search runs. */
+/* Replaces the slot's net by the file at `path` (NNUE_EMBEDDED_NAME: the built-in net, or
+ * none, so the hand-written evaluation, in a build without one); on error the previous
+ * net stays and err says why. Only while no search runs. */
 bool nnue_slot_load(NnueSlot *slot, const char *path, char *err);
 
 static inline bool nnue_active(const NnueSlot *slot) { return slot->net && !slot->disabled; }

@@ -126,7 +126,7 @@ static Engine *shared_engine(void)
         OptionInfo o = engine_option_info(engine, i);
         if (o.type == OPTION_BUTTON || strcmp(o.name, "Hash") == 0)
             continue;
-        if (o.type == OPTION_COMBO)
+        if (o.type == OPTION_COMBO || o.type == OPTION_STRING)
             snprintf(value, sizeof value, "%s", o.default_text);
         else if (o.type == OPTION_CHECK)
             snprintf(value, sizeof value, "%s", o.default_value ? "true" : "false");
