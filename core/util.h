@@ -27,3 +27,15 @@ bool fail_with(char *err, size_t size, const char *fmt, ...) __attribute__((form
 /* Reads the whole of `s` as a decimal number from lo to hi into *out; false, *out as it
  * was, for anything else (empty, trailing characters, out of range, overflow). */
 bool parse_int(const char *s, long long lo, long long hi, long long *out);
+
+/* Little-endian 32-bit values in files (nets, training data), whatever the host's order. */
+static inline uint32_t le32_read(const unsigned char *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static inline void le32_write(unsigned char *b, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        b[i] = (unsigned char)(v >> (8 * i));
+}

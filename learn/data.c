@@ -1,13 +1,10 @@
 #include "learn/data.h"
 
+#include "core/util.h"
+
 #include <string.h>
 
 static const char DATA_MAGIC[8] = {'W', 'Y', 'R', 'M', 'D', 'A', 'T', 'A'};
-
-static uint32_t get_u32(const unsigned char *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
 
 /* Checks a header read from `path`; `got` bytes of it were there. */
 static bool header_ok(const unsigned char *h, size_t got, const char *path, const char *game,
@@ -22,9 +19,9 @@ static bool header_ok(const unsigned char *h, size_t got, const char *path, cons
         snprintf(err, DATA_ERR_MAX, "%.200s: not a wyrm data file (wrong magic)", path);
         return false;
     }
-    if (get_u32(h + 8) != DATA_VERSION) {
+    if (le32_read(h + 8) != DATA_VERSION) {
         snprintf(err, DATA_ERR_MAX, "%.200s: format version %u, this build reads version %d", path,
-                 get_u32(h + 8), DATA_VERSION);
+                 le32_read(h + 8), DATA_VERSION);
         return false;
     }
     char file_game[DATA_GAME_MAX + 1];

@@ -24,26 +24,15 @@ uint64_t nnue_checksum(const void *data, size_t size)
     return h;
 }
 
-static uint32_t read_u32(const unsigned char *b)
-{
-    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
-}
-
 static uint64_t read_u64(const unsigned char *b)
 {
-    return (uint64_t)read_u32(b) | (uint64_t)read_u32(b + 4) << 32;
-}
-
-static void write_u32(unsigned char *b, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        b[i] = (unsigned char)(v >> (8 * i));
+    return (uint64_t)le32_read(b) | (uint64_t)le32_read(b + 4) << 32;
 }
 
 static void write_u64(unsigned char *b, uint64_t v)
 {
-    write_u32(b, (uint32_t)v);
-    write_u32(b + 4, (uint32_t)(v >> 32));
+    le32_write(b, (uint32_t)v);
+    le32_write(b + 4, (uint32_t)(v >> 32));
 }
 
 static size_t payload_size(uint64_t features, uint64_t hidden)
@@ -89,8 +78,8 @@ NnueNet *nnue_net_parse(const NnueSlot *slot, const void *data, size_t size, cha
         snprintf(err, NNUE_ERR_MAX, "not a wyrm net (wrong magic)");
         return NULL;
     }
-    uint32_t version = read_u32(b + 8), features = read_u32(b + 12), hidden = read_u32(b + 16);
-    int32_t scale = (int32_t)read_u32(b + 20);
+    uint32_t version = le32_read(b + 8), features = le32_read(b + 12), hidden = le32_read(b + 16);
+    int32_t scale = (int32_t)le32_read(b + 20);
     char game[NNUE_GAME_NAME_MAX + 1];
     memcpy(game, b + 24, NNUE_GAME_NAME_MAX);
     game[NNUE_GAME_NAME_MAX] = '\0';
@@ -147,7 +136,7 @@ NnueNet *nnue_net_parse(const NnueSlot *slot, const void *data, size_t size, cha
     p += (size_t)hidden * 2;
     read_i16s(net->w2, p, 2 * (size_t)hidden);
     p += (size_t)hidden * 4;
-    net->b2 = (int32_t)read_u32(p);
+    net->b2 = (int32_t)le32_read(p);
     for (uint32_t i = 0; i < 2 * hidden; i++)
         if (net->w2[i] > NNUE_W2_MAX || net->w2[i] < -NNUE_W2_MAX) {
             snprintf(err, NNUE_ERR_MAX, "output weight %u is %d, beyond +-%d", i, net->w2[i],
@@ -193,10 +182,10 @@ bool nnue_net_save(const NnueNet *net, const char *path, char *err)
     size_t payload = payload_size(net->feature_count, net->hidden);
     unsigned char *b = xcalloc(1, NNUE_HEADER_SIZE + payload);
     memcpy(b, NNUE_MAGIC, sizeof NNUE_MAGIC);
-    write_u32(b + 8, NNUE_VERSION);
-    write_u32(b + 12, net->feature_count);
-    write_u32(b + 16, net->hidden);
-    write_u32(b + 20, (uint32_t)net->scale);
+    le32_write(b + 8, NNUE_VERSION);
+    le32_write(b + 12, net->feature_count);
+    le32_write(b + 16, net->hidden);
+    le32_write(b + 20, (uint32_t)net->scale);
     memcpy(b + 24, net->game, strnlen(net->game, NNUE_GAME_NAME_MAX - 1));
     unsigned char *p = b + NNUE_HEADER_SIZE;
     size_t f = (size_t)net->feature_count * net->hidden;
@@ -206,7 +195,7 @@ bool nnue_net_save(const NnueNet *net, const char *path, char *err)
     p += (size_t)net->hidden * 2;
     write_i16s(p, net->w2, 2 * (size_t)net->hidden);
     p += (size_t)net->hidden * 4;
-    write_u32(p, (uint32_t)net->b2);
+    le32_write(p, (uint32_t)net->b2);
     write_u64(b + 56, nnue_checksum(b + NNUE_HEADER_SIZE, payload));
     FILE *out = fopen(path, "wb");
     bool ok = out && fwrite(b, 1, NNUE_HEADER_SIZE + payload, out) == NNUE_HEADER_SIZE + payload;
