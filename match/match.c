@@ -227,6 +227,8 @@ static void print_report(const Match *m)
                        .game = c->game,
                        .games = m->scheduled,
                        .sprt = c->sprt,
+                       .results = m->results,
+                       .result_slots = c->games,
                        .status = atomic_load(&interrupted)     ? REPORT_INTERRUPTED
                                  : m->verdict != SPRT_CONTINUE ? REPORT_SPRT
                                                                : REPORT_FINISHED};

@@ -23,7 +23,8 @@ GameResult game_result_of(const GameRecord *r)
                     .score = winner < 0    ? DRAW_HALVES
                              : winner == 0 ? WIN_HALVES
                                            : 0,
-                    .termination = o->termination};
+                    .termination = o->termination,
+                    .plies = r->plies};
     g.points[r->engine_of_p1] = r->points[P1];
     g.points[!r->engine_of_p1] = r->points[P2];
     return g;
@@ -79,6 +80,70 @@ static void print_sprt(FILE *out, const SprtConfig *sprt, SprtModel model, doubl
                 verdicts[match_sprt_decide(sprt, llr)], models[sprt->model]);
 }
 
+static int compare_ints(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Moves as a game's record numbers them: ply 1 and 2 are move 1. */
+static int moves_of_plies(int plies) { return (plies + 1) / 2; }
+
+/* Whether games end in a result or peter out: the decided share, the draws by their kind
+ * (repetitions also counted before move PROGRESS_EARLY_MOVE), and the games' lengths. */
+enum { PROGRESS_EARLY_MOVE = 100 };
+
+static void print_progress_row(FILE *out, const char *label, int count, int games)
+{
+    fprintf(out, "%-29s %6d %6.1f%%\n", label, count, 100.0 * count / games);
+}
+
+static void print_progress(FILE *out, const ReportInfo *info, const MatchTally *t)
+{
+    int games = match_score_games(&t->score);
+    if (!games)
+        return;
+    int repetition = t->terminations[TERM_REPETITION][LOSER_DRAW],
+        no_progress = t->terminations[TERM_NO_PROGRESS][LOSER_DRAW],
+        ply_cap = t->terminations[TERM_MAX_PLIES][LOSER_DRAW];
+    int early_repetition = 0, known = 0;
+    int *lengths = xcalloc((size_t)games, sizeof *lengths);
+    for (int i = 0; i < info->result_slots; i++) {
+        const GameResult *r = &info->results[i];
+        if (!r->number || r->plies < 0)
+            continue;
+        lengths[known++] = moves_of_plies(r->plies);
+        if (r->termination == TERM_REPETITION && r->score == DRAW_HALVES &&
+            moves_of_plies(r->plies) < PROGRESS_EARLY_MOVE)
+            early_repetition++;
+    }
+    fprintf(out, "%-29s %6s %7s\n", "progress", "games", "share");
+    print_progress_row(out, "decided", t->score.wins + t->score.losses, games);
+    print_progress_row(out, "drawn by repetition", repetition, games);
+    if (known == games) {
+        char label[64];
+        snprintf(label, sizeof label, "  of them before move %d", PROGRESS_EARLY_MOVE);
+        print_progress_row(out, label, early_repetition, games);
+    }
+    print_progress_row(out, "drawn by the no-progress rule", no_progress, games);
+    print_progress_row(out, "drawn at the ply cap", ply_cap, games);
+    print_progress_row(out, "drawn otherwise", t->score.draws - repetition - no_progress - ply_cap,
+                       games);
+    if (known) {
+        qsort(lengths, (size_t)known, sizeof *lengths, compare_ints);
+        /* The median of an even count: the mean of the middle two, rounded down. */
+        int median = (lengths[(known - 1) / 2] + lengths[known / 2]) / 2;
+        fprintf(out, "length in moves: median %d, shortest %d, longest %d", median, lengths[0],
+                lengths[known - 1]);
+        if (known < games)
+            fprintf(out, " (of the %d games with a known length)", known);
+        fputc('\n', out);
+    } else {
+        fprintf(out, "length in moves: unknown (the results files do not give it)\n");
+    }
+    free(lengths);
+}
+
 void report_print(FILE *out, const ReportInfo *info, const MatchTally *t)
 {
     static const char *const statuses[] = {"Finished", "Stopped by SPRT", "Interrupted",
@@ -125,12 +190,14 @@ void report_print(FILE *out, const ReportInfo *info, const MatchTally *t)
             fprintf(out, "%-24s %10d %10d %6d\n", match_termination_name(term), row[0], row[1],
                     row[LOSER_DRAW]);
     }
+    print_progress(out, info, t);
     fflush(out);
 }
 
 /* ---- the results file ---------------------------------------------------------------- */
 
-enum { RESULTS_FORMAT = 1, RESULTS_LINE_MAX = 1024 };
+/* Format 2 added each game's length; format 1 files are still read. */
+enum { RESULTS_FORMAT = 2, RESULTS_FORMAT_OLDEST = 1, RESULTS_LINE_MAX = 1024 };
 
 /* A termination's name as one word ("time forfeit" -> "time_forfeit") and back. */
 static void termination_word(Termination t, char *buf, size_t size)
@@ -199,8 +266,8 @@ void results_add(ResultsFile *rf, const GameResult *r)
         return;
     char term[64];
     termination_word(r->termination, term, sizeof term);
-    fprintf(rf->f, "result %d %c %s %d %d\n", r->number, RESULT_LETTERS[r->score], term,
-            r->points[0], r->points[1]);
+    fprintf(rf->f, "result %d %c %s %d %d %d\n", r->number, RESULT_LETTERS[r->score], term,
+            r->points[0], r->points[1], r->plies);
     fflush(rf->f);
 }
 
@@ -219,7 +286,7 @@ void results_close(ResultsFile *rf, const char *how)
 typedef struct ShardHeader {
     char game[64], names[2][CLIENT_NAME_MAX], openings[FEN_MAX + 32], sprt[256];
     long long seed;
-    int games, shard, shards;
+    int format, games, shard, shards;
     char end[32]; /* "" while the shard runs */
 } ShardHeader;
 
@@ -261,7 +328,8 @@ static bool read_header(Merge *m, FILE *f, ShardHeader *h)
     char *end;
     if (!header_line(m, f, "wyrm-match-results", value, sizeof value))
         return false;
-    if (atoi(value) != RESULTS_FORMAT)
+    h->format = (int)strtol(value, &end, 10);
+    if (*end || h->format < RESULTS_FORMAT_OLDEST || h->format > RESULTS_FORMAT)
         return merge_fail(m, "unknown results format");
     if (!header_line(m, f, "game", h->game, sizeof h->game) ||
         !header_line(m, f, "engine1", h->names[0], sizeof h->names[0]) ||
@@ -348,15 +416,21 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
             return merge_fail(m, "a record after the end record");
         char word[64], term_word[64], score;
         long long number;
-        int p0, p1, used = 0;
+        int p0, p1, plies = -1, used = 0;
         Termination term;
         if (sscanf(line, "end %31s %n", h->end, &used) == 1 && line[used] == 0)
             continue;
         h->end[0] = 0;
-        if (sscanf(line, "result %lld %c %63s %d %d %n", &number, &score, term_word, &p0, &p1,
-                   &used) != 5 ||
-            line[used] != 0)
-            return merge_fail(m, "expected 'result N W|D|L TERMINATION P1 P2' or 'end ...'");
+        bool lengths = h->format >= 2;
+        int fields = lengths ? sscanf(line, "result %lld %c %63s %d %d %d %n", &number, &score,
+                                      term_word, &p0, &p1, &plies, &used)
+                             : sscanf(line, "result %lld %c %63s %d %d %n", &number, &score,
+                                      term_word, &p0, &p1, &used);
+        if (fields != 5 + lengths || line[used] != 0)
+            return merge_fail(m, lengths ? "expected 'result N W|D|L TERMINATION P1 P2 PLIES' "
+                                           "or 'end ...'"
+                                         : "expected 'result N W|D|L TERMINATION P1 P2' or "
+                                           "'end ...'");
         const char *letter = strchr(RESULT_LETTERS, score);
         if (!letter || !score)
             return merge_fail(m, "the result is not W, D or L");
@@ -368,10 +442,12 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
             return merge_fail(m, "a game number outside the shard");
         if (p0 < 0 || p1 < 0 || p0 > 1000 || p1 > 1000)
             return merge_fail(m, "points out of range");
+        if (lengths && plies < 0)
+            return merge_fail(m, "a negative length");
         GameResult *r = &m->results[number - 1];
         if (r->number)
             return merge_fail(m, "a game given twice");
-        *r = (GameResult){(int)number, (int)(letter - RESULT_LETTERS), term, {p0, p1}};
+        *r = (GameResult){(int)number, (int)(letter - RESULT_LETTERS), term, {p0, p1}, plies};
     }
     return true;
 }
@@ -448,7 +524,9 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
         ReportInfo info = {.names = {m.first.names[0], m.first.names[1]},
                            .game = game,
                            .games = m.first.games,
-                           .sprt = sprt};
+                           .sprt = sprt,
+                           .results = m.results,
+                           .result_slots = m.first.games};
         bool decided = sprt.enabled && report_verdict(&sprt, &t) != SPRT_CONTINUE;
         info.status = decided                         ? REPORT_SPRT
                       : interrupted                   ? REPORT_INTERRUPTED

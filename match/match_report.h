@@ -9,7 +9,7 @@
  * The results file is text, one record a line, appended and flushed as games end, so that
  * a file of a shard still running can be merged:
  *
- *   wyrm-match-results 1
+ *   wyrm-match-results 2
  *   game breakthrough
  *   engine1 new                     the names (the rest of the line)
  *   engine2 old
@@ -18,8 +18,9 @@
  *   seed 42
  *   openings random:8 depth=4 margin=100   (or startpos, or file:PATH)
  *   sprt 0 10 0.05 0.05 pentanomial        (or: sprt none)
- *   result 7 W rules 2 0            game 7: engine 1 won (W, D or L), by the rules; each
- *   ...                             engine's points in halves (2/1/0, or the game's own)
+ *   result 7 W rules 2 0 83         game 7: engine 1 won (W, D or L), by the rules; each
+ *   ...                             engine's points in halves (2/1/0, or the game's own);
+ *                                   its length in plies (format 1 files have no length)
  *   end finished                    finished, stopped (by the SPRT) or interrupted
  *
  * A last line without its newline is a record being written and is ignored.
@@ -36,6 +37,7 @@ typedef struct GameResult {
     int score;  /* the first engine's points in halves: 2 win, 1 draw, 0 loss */
     Termination termination;
     int points[MATCH_ENGINES]; /* each engine's points in halves (the game's scoring) */
+    int plies;                 /* the game's length; -1: unknown (a format 1 results file) */
 } GameResult;
 
 typedef struct MatchTally {
@@ -60,11 +62,14 @@ typedef struct ReportInfo {
     int games; /* of the whole match (or of the shard) */
     SprtConfig sprt;
     ReportStatus status;
+    const GameResult *results; /* by game number; unplayed ones have number 0 */
+    int result_slots;          /* the length of results */
 } ReportInfo;
 
 /* The verdict of the test on the tally, under the test's model. */
 SprtVerdict report_verdict(const SprtConfig *sprt, const MatchTally *t);
-/* The report: standings, Elo (games and pairs), SPRT (both models), terminations. */
+/* The report: standings, Elo (games and pairs), SPRT (both models), terminations, and
+ * progress (decided games, draws by kind, lengths). */
 void report_print(FILE *out, const ReportInfo *info, const MatchTally *t);
 
 /* The results file of a run. */

@@ -141,11 +141,11 @@ START_TEST(tally_pairs)
 {
     GameResult results[7] = {0};
     MatchTally t = {0};
-    /* number, engine 1's halves, termination, points */
+    /* number, engine 1's halves, termination, points, plies */
     const GameResult in[] = {
-        {2, 0, TERM_RULES, {0, 2}},     {5, 2, TERM_TIME_FORFEIT, {2, 0}},
-        {1, 2, TERM_RULES, {2, 0}},     {4, 1, TERM_REPETITION, {1, 1}},
-        {7, 1, TERM_MAX_PLIES, {1, 1}}, {3, 2, TERM_ILLEGAL_MOVE, {2, 0}},
+        {2, 0, TERM_RULES, {0, 2}, 40},      {5, 2, TERM_TIME_FORFEIT, {2, 0}, 9},
+        {1, 2, TERM_RULES, {2, 0}, 51},      {4, 1, TERM_REPETITION, {1, 1}, 30},
+        {7, 1, TERM_MAX_PLIES, {1, 1}, 300}, {3, 2, TERM_ILLEGAL_MOVE, {2, 0}, 12},
     };
     for (size_t i = 0; i < sizeof in / sizeof *in; i++)
         tally_add(&t, results, 7, &in[i]);
@@ -347,7 +347,7 @@ START_TEST(shard_merge_equals_unsharded)
     /* A results file: its header, then one line a game as it ended, then the end. */
     snprintf(path, sizeof path, "%s/s2.res", dir);
     char *res = t_read_file(path);
-    assert_contains(res, "wyrm-match-results 1\ngame breakthrough\nengine1 small\nengine2 large\n"
+    assert_contains(res, "wyrm-match-results 2\ngame breakthrough\nengine1 small\nengine2 large\n"
                          "games 14\nshard 2/3\nseed 11\nopenings random:4 depth=1 margin=100\n"
                          "sprt -20 20 0.050000000000000003 0.050000000000000003 pentanomial\n"
                          "result ");
@@ -425,7 +425,14 @@ START_TEST(merge_partial_and_errors)
         "rules                             1          2      0\n"
         "threefold repetition              0          0      1\n"
         "illegal move                      0          1      0\n"
-        "time forfeit                      0          1      0\n");
+        "time forfeit                      0          1      0\n"
+        "progress                       games   share\n"
+        "decided                            5   83.3%\n"
+        "drawn by repetition                1   16.7%\n"
+        "drawn by the no-progress rule      0    0.0%\n"
+        "drawn at the ply cap               0    0.0%\n"
+        "drawn otherwise                    0    0.0%\n"
+        "length in moves: unknown (the results files do not give it)\n");
     free(out);
     free(log);
 
@@ -458,6 +465,8 @@ START_TEST(merge_partial_and_errors)
         {"result 3 X rules 2 0\n", "2.res:10: the result is not W, D or L\n", 2},
         {"result 3 W checkmate 2 0\n", "2.res:10: unknown termination 'checkmate'\n", 2},
         {"garbage\n", "2.res:10: expected 'result N W|D|L TERMINATION P1 P2' or 'end ...'\n", 2},
+        {"result 3 W rules 2 0 40\n",
+         "2.res:10: expected 'result N W|D|L TERMINATION P1 P2' or 'end ...'\n", 2},
         {"end finished\nresult 3 W rules 2 0\n", "2.res:11: a record after the end record\n", 2},
         {"", "2.res:6: this shard is already in an earlier file\n", 1},
     };
@@ -494,6 +503,52 @@ START_TEST(merge_partial_and_errors)
     ck_assert_int_eq(merge_texts(not_results, 1, &out, &log), 1);
     ck_assert_str_eq(log, "wyrm match: -merge: 1.res:1: expected the 'wyrm-match-results' line "
                           "of a wyrm match results file\n");
+    free(out);
+    free(log);
+}
+END_TEST
+
+/* The progress lines of format 2 files: decided games, draws by kind, early repetitions
+ * (before move 100: 198 plies is move 99, 199 is move 100) and the median length. */
+START_TEST(merge_progress)
+{
+    char text[2048], *out, *log;
+    snprintf(text, sizeof text, "%s",
+             "wyrm-match-results 2\ngame breakthrough\nengine1 new\nengine2 old\n"
+             "games 8\nshard 1/1\nseed 5\nopenings startpos\nsprt none\n"
+             "result 1 W rules 2 0 61\nresult 2 D threefold_repetition 1 1 198\n"
+             "result 3 D threefold_repetition 1 1 199\nresult 4 L adjudication 0 2 40\n"
+             "result 5 D no_progress 1 1 400\nresult 6 D max_plies 1 1 500\n"
+             "result 7 D adjudication 1 1 90\nresult 8 W time_forfeit 2 0 0\nend finished\n");
+    const char *files[] = {text};
+    ck_assert_int_eq(merge_texts(files, 1, &out, &log), 0);
+    ck_assert_str_eq(log, "");
+    assert_contains(out, "progress                       games   share\n"
+                         "decided                            3   37.5%\n"
+                         "drawn by repetition                2   25.0%\n"
+                         "  of them before move 100          1   12.5%\n"
+                         "drawn by the no-progress rule      1   12.5%\n"
+                         "drawn at the ply cap               1   12.5%\n"
+                         "drawn otherwise                    1   12.5%\n"
+                         /* moves 31, 99, 100, 20, 200, 250, 45, 0: sorted 0 20 31 45 99 100
+                          * 200 250, the middle two 45 and 99. */
+                         "length in moves: median 72, shortest 0, longest 250\n");
+    free(out);
+    free(log);
+    /* A format 2 record without its length, and a negative one. */
+    char *cut = strstr(text, " 61\n");
+    memcpy(cut, "\n", 2);
+    ck_assert_int_eq(merge_texts(files, 1, &out, &log), 1);
+    ck_assert_str_eq(log, "wyrm match: -merge: 1.res:10: expected 'result N W|D|L TERMINATION "
+                          "P1 P2 PLIES' or 'end ...'\n");
+    free(out);
+    free(log);
+    snprintf(text, sizeof text, "%s",
+             "wyrm-match-results 2\ngame breakthrough\nengine1 new\nengine2 old\n"
+             "games 2\nshard 1/1\nseed 5\nopenings startpos\nsprt none\n"
+             "result 1 W rules 2 0 -3\n");
+    ck_assert_int_eq(merge_texts(files, 1, &out, &log), 1);
+    ck_assert_str_eq(log, "wyrm match: -merge: 1.res:10: a negative length\n");
     free(out);
     free(log);
 }
@@ -585,14 +640,14 @@ START_TEST(dragonqi_game_points)
                     "engine                     wins  draws losses     points  game points\n"
                     "good                          2      0      0        2.0         11.0\n"
                     "bad                           0      0      2        0.0          0.0\n");
-    assert_contains(r.results, "result 1 W illegal_move 11 0\nresult 2 W illegal_move 11 0\n");
+    assert_contains(r.results, "result 1 W illegal_move 11 0 1\nresult 2 W illegal_move 11 0 0\n");
     run_free(&r);
     /* Truces: the adjudicated draw and the threefold repetition score 1 - 1. */
     r = run("-game dragonqi -engine cmd=% name=a -engine cmd=% name=b -each depth=1 -games 2 "
             "-maxplies 3");
     assert_contains(r.out,
                     "a                             0      2      0        1.0          2.0\n");
-    assert_contains(r.results, "result 1 D max_plies 2 2\nresult 2 D max_plies 2 2\n");
+    assert_contains(r.results, "result 1 D max_plies 2 2 3\nresult 2 D max_plies 2 2 3\n");
     run_free(&r);
 }
 END_TEST
@@ -607,6 +662,7 @@ Suite *match_shard_suite(void)
     tcase_add_test(tc, args_shards_tiger_model);
     tcase_add_test(tc, shard_merge_equals_unsharded);
     tcase_add_test(tc, merge_partial_and_errors);
+    tcase_add_test(tc, merge_progress);
     tcase_add_test(tc, tiger_clock_go_lines);
     tcase_add_test(tc, dragonqi_game_points);
     suite_add_tcase(s, tc);
