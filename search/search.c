@@ -60,7 +60,10 @@ enum {
     HISTORY_MAX = 16000,
     HISTORY_BONUS_CAP = 1600, /* the bonus is depth^2, capped here */
     MS_PER_SECOND = 1000,
-    REPETITION_FIRST_BACK = 4,   /* the nearest earlier ply that can repeat a position */
+    /* The nearest earlier ply that can repeat a position: two, as in the rules, for a move
+     * can leave a game's repetition key as it was (DragonQi's bow turns: the situation
+     * ignores bows), so a turn by each side repeats it. */
+    REPETITION_FIRST_BACK = 2,
     REPETITIONS_BEFORE_ROOT = 2, /* earlier occurrences before the root that make a draw */
     HELPER_DEPTH_SKEW = 1,       /* odd helper threads start this much deeper */
     /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
@@ -156,22 +159,27 @@ static bool is_draw(SearchThread *t, const void *pos, int ply)
         return true;
     int index = t->key_base + ply;
     uint64_t key = t->keys[index];
-    /* the same side to move: every second ply, from two moves back */
+    /* the same side to move: every second ply, back to the last null move at most (a pass
+     * is not a move of the game, so what it repeats is no repetition) */
     int window = game_repetition_plies(g, pos), repeats = 0;
+    if (window > t->stack[ply].plies_from_null)
+        window = t->stack[ply].plies_from_null;
     for (int i = index - REPETITION_FIRST_BACK; i >= 0 && i >= index - window; i -= 2)
         if (t->keys[i] == key && (i >= t->key_base || ++repeats >= REPETITIONS_BEFORE_ROOT))
             return true;
     return false;
 }
 
-/* A new position at `ply`: its key for repetitions, its table bucket fetched, and nothing
- * known of it yet. */
+/* A new position at `ply` (below the root): its key for repetitions, its table bucket
+ * fetched, its distance from a null move, and nothing known of it yet. */
 static inline void enter(SearchThread *t, int ply)
 {
     const Game *g = t->game;
     const void *pos = pos_at(t, ply);
     t->keys[t->key_base + ply] = game_repetition_key(g, pos);
     tt_prefetch(t->shared->tt, g->key(pos));
+    const SearchStack *parent = &t->stack[ply - 1];
+    t->stack[ply].plies_from_null = parent->move == MOVE_NONE ? 0 : parent->plies_from_null + 1;
     t->stack[ply].threat = -1;
 }
 
@@ -721,6 +729,7 @@ void search_thread_prepare(SearchThread *t)
         ss->threat = -1;
         ss->pv_length = 0;
     }
+    t->stack[0].plies_from_null = t->key_base; /* the whole history */
     /* The root's moves in the order the move picker gives them (no table move, no
      * killers yet): noisy gains, quiet moves by history, noisy losses; then only those
      * `searchmoves` names, if it names any. */

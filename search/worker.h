@@ -60,6 +60,7 @@ typedef struct SearchStack {
     Move killers[2];    /* quiet moves that cut off at this ply, newest first */
     Score static_eval;  /* SCORE_NONE until the node evaluated */
     signed char threat; /* Game.threat() of this ply's position: -1 not known yet */
+    int plies_from_null; /* plies since the last null move (or since the history began) */
     int pv_length;
     Move pv[MAX_PLY + 2]; /* the principal variation from this ply down */
 } SearchStack;

@@ -3,6 +3,7 @@
  * scored as `mate N`, limits, MultiPV, and (suite "smp") the threaded search.
  */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -412,6 +413,30 @@ START_TEST(no_progress_in_tree)
 }
 END_TEST
 
+/* DragonQi's repetition situation leaves bows out, so a bow turn by each side repeats it
+ * two plies later. After a10~N a6~NE the start situation stands for the second time; if
+ * Storm (1,440 ahead) turns a bow again, Forest turns one back for the third occurrence, a
+ * truce. The search must see it two plies down (it once looked no nearer than four plies
+ * back and scored that line +1190 for Storm); left alone, Storm plays on. */
+START_TEST(repetition_by_bow_turns)
+{
+    const char *start = "uci\nsetoption name UCI_Variant value dragonqi\n"
+                        "position fen t*1chkhc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/"
+                        "(s4)2(s3)(f4)(s5)2(s4)/9/9/9/(S0)2(S1)(F0)(S7)2(S0)/9/9/9/PP1GFG1PP/"
+                        "T*1CHKHC1T* S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance moves a10~N a6~NE\n";
+    char input[1024];
+    snprintf(input, sizeof input, "%ssetoption name Contempt value 0\n"
+                                  "go depth 2 searchmoves a10~NE\nisready\n", start);
+    char *out = t_session(input);
+    ck_assert_msg(t_matches(out, "^info depth 2 .* score cp 0 .* pv a10~NE a6~[A-Z]+$"), "%s", out);
+    free(out);
+    snprintf(input, sizeof input, "%sgo depth 5\nisready\n", start);
+    out = t_session(input);
+    ck_assert_msg(t_matches(out, "^bestmove [^~ ]+ ponder [^ ]+$"), "%s", out);
+    free(out);
+}
+END_TEST
+
 START_TEST(smp_search_legal)
 {
     static const char *fens[][2] = {
@@ -631,6 +656,7 @@ Suite *search_suite(void)
     tcase_add_loop_test(tc, puzzle_mate_scores, 0, (int)(sizeof puzzles / sizeof *puzzles));
     tcase_add_test(tc, limits_and_multipv);
     tcase_add_test(tc, no_progress_in_tree);
+    tcase_add_test(tc, repetition_by_bow_turns);
     tcase_add_loop_test(tc, search_legal_every_game, 0, registry_count());
     tcase_add_loop_test(tc, movepick_each_legal_move_once, 0, registry_count());
     suite_add_tcase(s, tc);
