@@ -282,21 +282,31 @@ void results_close(ResultsFile *rf, const char *how)
 
 /* ---- merging ------------------------------------------------------------------------- */
 
-/* The header every shard of one match shares, as text to compare. */
+/* A results file's header, as text to compare. */
 typedef struct ShardHeader {
     char game[64], names[2][CLIENT_NAME_MAX], openings[FEN_MAX + 32], sprt[256];
     long long seed;
     int format, games, shard, shards;
-    char end[32]; /* "" while the shard runs */
 } ShardHeader;
+
+/* One run: the files of one match (its shards) and their games by number. Runs of one
+ * pairing (the same game and engines) with other seeds, openings or game counts add up:
+ * their games count together, their pairs each within their own run. */
+typedef struct MergeRun {
+    ShardHeader first;
+    GameResult *results;
+    bool *shard_seen;
+    int files, running, stopped, interrupted;
+    char end[32]; /* the end record of the file just read; "" while its shard runs */
+} MergeRun;
 
 typedef struct Merge {
     FILE *log;
     const char *path;
     int line;
-    ShardHeader first;
-    GameResult *results;
-    bool *shard_seen;
+    MergeRun *runs;
+    int run_count;
+    int sprt_run; /* the first run with a test; -1: none */
 } Merge;
 
 static bool merge_fail(Merge *m, const char *what)
@@ -375,52 +385,99 @@ static bool parse_sprt_line(const char *text, SprtConfig *s)
 /* Does the pair of game `number` belong to shard k of n? Pairs go round the shards. */
 static bool in_shard(int number, int k, int n) { return ((number - 1) / 2) % n == k - 1; }
 
-static bool same_match(Merge *m, const ShardHeader *h)
+/* The line of a field where a file differs from `a`, or 0; *what names the field. */
+static int field_differs(const ShardHeader *a, const ShardHeader *h, bool same_run,
+                         const char **what)
 {
-    const ShardHeader *a = &m->first;
-    /* Each field with the line it is on. */
+    /* Each field with the line it is on; the run's own fields only within a run. */
     const struct {
-        bool differs;
+        bool differs, of_run;
         const char *what;
         int line;
     } fields[] = {
-        {strcmp(a->game, h->game) != 0, "game differs", 2},
+        {strcmp(a->game, h->game) != 0, false, "game differs", 2},
         {strcmp(a->names[0], h->names[0]) != 0 || strcmp(a->names[1], h->names[1]) != 0,
-         "engines differ", 3},
-        {a->games != h->games, "number of games differs", 5},
-        {a->shards != h->shards, "number of shards differs", 6},
-        {a->seed != h->seed, "seed differs", 7},
-        {strcmp(a->openings, h->openings) != 0, "openings differ", 8},
-        {strcmp(a->sprt, h->sprt) != 0, "SPRT differs", 9},
+         false, "engines differ", 3},
+        {a->games != h->games, true, "number of games differs", 5},
+        {a->shards != h->shards, true, "number of shards differs", 6},
+        {strcmp(a->sprt, h->sprt) != 0, true, "SPRT differs", 9},
     };
     for (size_t i = 0; i < sizeof fields / sizeof *fields; i++)
-        if (fields[i].differs) {
-            char what[128];
-            snprintf(what, sizeof what, "not the same match as the first file (its %s)",
-                     fields[i].what);
-            m->line = fields[i].line;
-            return merge_fail(m, what);
+        if (fields[i].differs && (same_run || !fields[i].of_run)) {
+            *what = fields[i].what;
+            return fields[i].line;
         }
-    return true;
+    return 0;
 }
 
-static bool read_results(Merge *m, FILE *f, ShardHeader *h)
+/* A run is one seed and one opening source: the files that share them are its shards. */
+static bool same_run(const ShardHeader *a, const ShardHeader *h)
+{
+    return a->seed == h->seed && strcmp(a->openings, h->openings) == 0;
+}
+
+/* The run the file of header h belongs to (a new one if none); NULL after an error. */
+static MergeRun *run_of(Merge *m, const ShardHeader *h)
+{
+    const char *what = NULL;
+    int line = m->run_count ? field_differs(&m->runs[0].first, h, false, &what) : 0;
+    MergeRun *run = NULL;
+    for (int i = 0; !line && !run && i < m->run_count; i++)
+        if (same_run(&m->runs[i].first, h)) {
+            run = &m->runs[i];
+            line = field_differs(&run->first, h, true, &what);
+        }
+    if (line) {
+        char text[128];
+        snprintf(text, sizeof text, "not the same %s as the first file (its %s)",
+                 run ? "match" : "pairing", what);
+        m->line = line;
+        merge_fail(m, text);
+        return NULL;
+    }
+    if (!run) {
+        if (m->sprt_run >= 0 && strcmp(h->sprt, "none") != 0 &&
+            strcmp(h->sprt, m->runs[m->sprt_run].first.sprt) != 0) {
+            m->line = 9;
+            merge_fail(m, "another SPRT than an earlier run's");
+            return NULL;
+        }
+        m->runs = xrealloc(m->runs, (size_t)(m->run_count + 1) * sizeof *m->runs);
+        run = &m->runs[m->run_count];
+        *run = (MergeRun){.first = *h,
+                          .results = xcalloc((size_t)h->games, sizeof *run->results),
+                          .shard_seen = xcalloc((size_t)h->shards + 1, sizeof *run->shard_seen)};
+        if (m->sprt_run < 0 && strcmp(h->sprt, "none") != 0)
+            m->sprt_run = m->run_count;
+        m->run_count++;
+    }
+    if (run->shard_seen[h->shard]) {
+        m->line = 6;
+        merge_fail(m, "this shard is already in an earlier file");
+        return NULL;
+    }
+    run->shard_seen[h->shard] = true;
+    return run;
+}
+
+static bool read_results(Merge *m, FILE *f, MergeRun *run, const ShardHeader *h)
 {
     char line[RESULTS_LINE_MAX];
-    h->end[0] = 0;
+    char *end = run->end;
+    end[0] = 0;
     while (fgets(line, sizeof line, f)) {
         m->line++;
         if (!strchr(line, '\n'))
             break; /* a record still being written */
-        if (h->end[0])
+        if (end[0])
             return merge_fail(m, "a record after the end record");
         char word[64], term_word[64], score;
         long long number;
         int p0, p1, plies = -1, used = 0;
         Termination term;
-        if (sscanf(line, "end %31s %n", h->end, &used) == 1 && line[used] == 0)
+        if (sscanf(line, "end %31s %n", end, &used) == 1 && line[used] == 0)
             continue;
-        h->end[0] = 0;
+        end[0] = 0;
         bool lengths = h->format >= 2;
         int fields = lengths ? sscanf(line, "result %lld %c %63s %d %d %d %n", &number, &score,
                                       term_word, &p0, &p1, &plies, &used)
@@ -444,7 +501,7 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
             return merge_fail(m, "points out of range");
         if (lengths && plies < 0)
             return merge_fail(m, "a negative length");
-        GameResult *r = &m->results[number - 1];
+        GameResult *r = &run->results[number - 1];
         if (r->number)
             return merge_fail(m, "a game given twice");
         *r = (GameResult){(int)number, (int)(letter - RESULT_LETTERS), term, {p0, p1}, plies};
@@ -452,89 +509,114 @@ static bool read_results(Merge *m, FILE *f, ShardHeader *h)
     return true;
 }
 
+/* Reads one results file into its run. */
+static bool merge_file(Merge *m, const char *path)
+{
+    m->path = path;
+    m->line = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(m->log, "wyrm match: -merge: cannot read '%s': %s\n", path, strerror(errno));
+        return false;
+    }
+    ShardHeader h;
+    MergeRun *run = read_header(m, f, &h) ? run_of(m, &h) : NULL;
+    bool ok = run && read_results(m, f, run, &h);
+    fclose(f);
+    if (ok) {
+        run->files++;
+        if (!run->end[0])
+            run->running++;
+        else if (strcmp(run->end, "stopped") == 0)
+            run->stopped++;
+        else if (strcmp(run->end, "interrupted") == 0)
+            run->interrupted++;
+    }
+    return ok;
+}
+
+/* The line on the files: one match, or several runs of one pairing. */
+static void print_merged(FILE *out, const Merge *m, const Game *game, int games)
+{
+    int files = 0, running = 0, stopped = 0, interrupted = 0;
+    for (int i = 0; i < m->run_count; i++) {
+        const MergeRun *r = &m->runs[i];
+        files += r->files;
+        running += r->running;
+        stopped += r->stopped;
+        interrupted += r->interrupted;
+    }
+    const ShardHeader *first = &m->runs[0].first;
+    if (m->run_count == 1)
+        fprintf(out, "Merged %d of %d shards of %s vs %s, %s, %d games: ", files, first->shards,
+                first->names[0], first->names[1], game->name, games);
+    else
+        fprintf(out, "Merged %d files of %d runs of %s vs %s, %s, %d games in all: ", files,
+                m->run_count, first->names[0], first->names[1], game->name, games);
+    fprintf(out, "%d finished, %d running, %d stopped by the SPRT, %d interrupted\n",
+            files - running - stopped - interrupted, running, stopped, interrupted);
+}
+
 int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
 {
-    Merge m = {.log = log};
-    const char *ends[] = {"finished", "stopped", "interrupted"};
-    int running = 0, stopped = 0, interrupted = 0;
+    Merge m = {.log = log, .sprt_run = -1};
     bool ok = count > 0;
     if (!ok)
         fprintf(log, "wyrm match: -merge needs the results files of the shards\n");
-    for (int i = 0; ok && i < count; i++) {
-        ShardHeader h;
-        m.path = paths[i];
-        m.line = 0;
-        FILE *f = fopen(paths[i], "r");
-        if (!f) {
-            fprintf(log, "wyrm match: -merge: cannot read '%s': %s\n", paths[i], strerror(errno));
-            ok = false;
-            break;
-        }
-        ok = read_header(&m, f, i == 0 ? &m.first : &h);
-        if (ok && i == 0) {
-            h = m.first;
-            m.results = xcalloc((size_t)h.games, sizeof *m.results);
-            m.shard_seen = xcalloc((size_t)h.shards + 1, sizeof *m.shard_seen);
-        }
-        ok = ok && same_match(&m, &h);
-        if (ok && m.shard_seen[h.shard]) {
-            m.line = 6;
-            ok = merge_fail(&m, "this shard is already in an earlier file");
-        }
-        if (ok) {
-            m.shard_seen[h.shard] = true;
-            ok = read_results(&m, f, &h);
-        }
-        fclose(f);
-        if (!ok)
-            break;
-        if (!h.end[0])
-            running++;
-        else if (strcmp(h.end, ends[1]) == 0)
-            stopped++;
-        else if (strcmp(h.end, ends[2]) == 0)
-            interrupted++;
-    }
-    const Game *game = ok ? registry_find(m.first.game) : NULL;
+    for (int i = 0; ok && i < count; i++)
+        ok = merge_file(&m, paths[i]);
+    const ShardHeader *first = ok ? &m.runs[0].first : NULL;
+    const Game *game = ok ? registry_find(first->game) : NULL;
     SprtConfig sprt;
     if (ok && !game) {
-        fprintf(log, "wyrm match: -merge: %s: unknown game '%s'\n", paths[0], m.first.game);
+        fprintf(log, "wyrm match: -merge: %s: unknown game '%s'\n", paths[0], first->game);
         ok = false;
     }
-    if (ok && !parse_sprt_line(m.first.sprt, &sprt)) {
-        fprintf(log, "wyrm match: -merge: %s: bad sprt line '%s'\n", paths[0], m.first.sprt);
+    const char *sprt_line = m.sprt_run >= 0 ? m.runs[m.sprt_run].first.sprt : "none";
+    if (ok && !parse_sprt_line(sprt_line, &sprt)) {
+        fprintf(log, "wyrm match: -merge: %s: bad sprt line '%s'\n",
+                paths[m.sprt_run >= 0 ? m.sprt_run : 0], sprt_line);
         ok = false;
     }
     if (ok) {
+        /* Every run's games in one tally, each run's pairs within the run. */
         MatchTally t = {0};
-        GameResult *tallied = xcalloc((size_t)m.first.games, sizeof *tallied);
-        for (int g = 0; g < m.first.games; g++)
-            if (m.results[g].number)
-                tally_add(&t, tallied, m.first.games, &m.results[g]);
-        free(tallied);
-        int missing = 0;
-        for (int k = 1; k <= m.first.shards; k++)
-            missing += !m.shard_seen[k];
-        fprintf(out,
-                "Merged %d of %d shards of %s vs %s, %s, %d games: %d finished, %d running, "
-                "%d stopped by the SPRT, %d interrupted\n",
-                count, m.first.shards, m.first.names[0], m.first.names[1], game->name,
-                m.first.games, count - running - stopped - interrupted, running, stopped,
-                interrupted);
-        ReportInfo info = {.names = {m.first.names[0], m.first.names[1]},
+        int games = 0, slots = 0, missing = 0, running = 0, stopped = 0, interrupted = 0;
+        for (int i = 0; i < m.run_count; i++)
+            slots += m.runs[i].first.games;
+        GameResult *all = xcalloc((size_t)slots, sizeof *all);
+        for (int i = 0; i < m.run_count; i++) {
+            const MergeRun *r = &m.runs[i];
+            GameResult *tallied = all + games;
+            for (int g = 0; g < r->first.games; g++)
+                if (r->results[g].number)
+                    tally_add(&t, tallied, r->first.games, &r->results[g]);
+            games += r->first.games;
+            for (int k = 1; k <= r->first.shards; k++)
+                missing += !r->shard_seen[k];
+            running += r->running;
+            stopped += r->stopped;
+            interrupted += r->interrupted;
+        }
+        print_merged(out, &m, game, games);
+        ReportInfo info = {.names = {first->names[0], first->names[1]},
                            .game = game,
-                           .games = m.first.games,
+                           .games = games,
                            .sprt = sprt,
-                           .results = m.results,
-                           .result_slots = m.first.games};
+                           .results = all,
+                           .result_slots = slots};
         bool decided = sprt.enabled && report_verdict(&sprt, &t) != SPRT_CONTINUE;
         info.status = decided                         ? REPORT_SPRT
                       : interrupted                   ? REPORT_INTERRUPTED
                       : running || missing || stopped ? REPORT_PARTIAL
                                                       : REPORT_FINISHED;
         report_print(out, &info, &t);
+        free(all);
     }
-    free(m.results);
-    free(m.shard_seen);
+    for (int i = 0; i < m.run_count; i++) {
+        free(m.runs[i].results);
+        free(m.runs[i].shard_seen);
+    }
+    free(m.runs);
     return ok ? 0 : 1;
 }

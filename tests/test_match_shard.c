@@ -487,7 +487,7 @@ START_TEST(merge_partial_and_errors)
     *strstr(second, "old") = 'O';
     const char *other[] = {first, second};
     ck_assert_int_eq(merge_texts(other, 2, &out, &log), 1);
-    ck_assert_str_eq(log, "wyrm match: -merge: 2.res:3: not the same match as the first file "
+    ck_assert_str_eq(log, "wyrm match: -merge: 2.res:3: not the same pairing as the first file "
                           "(its engines differ)\n");
     free(out);
     free(log);
@@ -503,6 +503,51 @@ START_TEST(merge_partial_and_errors)
     ck_assert_int_eq(merge_texts(not_results, 1, &out, &log), 1);
     ck_assert_str_eq(log, "wyrm match: -merge: 1.res:1: expected the 'wyrm-match-results' line "
                           "of a wyrm match results file\n");
+    free(out);
+    free(log);
+}
+END_TEST
+
+/* Runs of one pairing with other seeds add up: their games together, their pairs each in
+ * their own run, the test of the run that has one. */
+START_TEST(merge_runs)
+{
+    static const char *RUN = "wyrm-match-results 2\ngame breakthrough\nengine1 new\nengine2 old\n"
+                             "games %d\nshard %d/%d\nseed %d\nopenings random:8 depth=4 "
+                             "margin=100\nsprt %s\n";
+    char a[1024], b[1024], c[1024], *out, *log;
+    /* seed 1, SPRT: pairs (1, 2) W W and (3, 4) W L; seed 2, no test: (1, 2) L D */
+    snprintf(a, sizeof a, RUN, 4, 1, 1, 1, "0 10 0.05 0.05 pentanomial");
+    strcat(a, "result 1 W rules 2 0 30\nresult 2 W rules 2 0 40\nresult 3 W rules 2 0 50\n"
+              "result 4 L rules 0 2 60\nend stopped\n");
+    snprintf(b, sizeof b, RUN, 2, 1, 1, 2, "none");
+    strcat(b, "result 1 L rules 0 2 70\nresult 2 D threefold_repetition 1 1 80\nend finished\n");
+    const char *files[] = {b, a};
+    ck_assert_int_eq(merge_texts(files, 2, &out, &log), 0);
+    ck_assert_str_eq(log, "");
+    assert_contains(out, "Merged 2 files of 2 runs of new vs old, breakthrough, 6 games in all: 1 "
+                         "finished, 0 running, 1 stopped by the SPRT, 0 interrupted\n"
+                         "\nIn progress: 6 of 6 games\n"
+                         "engine                     wins  draws losses     points\n"
+                         "new                           3      1      2        3.5\n");
+    assert_contains(out, "Pairs (0, 1/2, 1, 3/2, 2 points of 2): 0, 1, 1, 0, 1\n");
+    assert_contains(out, "SPRT (pentanomial, elo0=0 elo1=10 alpha=0.05 beta=0.05): LLR ");
+    assert_contains(out, "length in moves: median 27, shortest 15, longest 40\n");
+    free(out);
+    free(log);
+    /* Within a run (same seed and openings) the game count must agree; across runs a test
+     * other than an earlier run's is refused. */
+    snprintf(c, sizeof c, RUN, 6, 1, 1, 1, "0 10 0.05 0.05 pentanomial");
+    const char *counts[] = {a, c};
+    ck_assert_int_eq(merge_texts(counts, 2, &out, &log), 1);
+    ck_assert_str_eq(log, "wyrm match: -merge: 2.res:5: not the same match as the first file "
+                          "(its number of games differs)\n");
+    free(out);
+    free(log);
+    snprintf(c, sizeof c, RUN, 2, 1, 1, 3, "0 5 0.05 0.05 pentanomial");
+    const char *tests[] = {a, b, c};
+    ck_assert_int_eq(merge_texts(tests, 3, &out, &log), 1);
+    ck_assert_str_eq(log, "wyrm match: -merge: 3.res:9: another SPRT than an earlier run's\n");
     free(out);
     free(log);
 }
@@ -663,6 +708,7 @@ Suite *match_shard_suite(void)
     tcase_add_test(tc, shard_merge_equals_unsharded);
     tcase_add_test(tc, merge_partial_and_errors);
     tcase_add_test(tc, merge_progress);
+    tcase_add_test(tc, merge_runs);
     tcase_add_test(tc, tiger_clock_go_lines);
     tcase_add_test(tc, dragonqi_game_points);
     suite_add_tcase(s, tc);
