@@ -396,8 +396,8 @@ static int field_differs(const ShardHeader *a, const ShardHeader *h, bool same_r
         int line;
     } fields[] = {
         {strcmp(a->game, h->game) != 0, false, "game differs", 2},
-        {strcmp(a->names[0], h->names[0]) != 0 || strcmp(a->names[1], h->names[1]) != 0,
-         false, "engines differ", 3},
+        {strcmp(a->names[0], h->names[0]) != 0 || strcmp(a->names[1], h->names[1]) != 0, false,
+         "engines differ", 3},
         {a->games != h->games, true, "number of games differs", 5},
         {a->shards != h->shards, true, "number of shards differs", 6},
         {strcmp(a->sprt, h->sprt) != 0, true, "SPRT differs", 9},

@@ -56,10 +56,10 @@ typedef struct RootMove {
 /* One ply of the search (after Weiss's Stack): what the node at that ply knows about
  * itself and leaves for its children and parent to read. */
 typedef struct SearchStack {
-    Move move;          /* the move played from this ply; MOVE_NONE: a null move */
-    Move killers[2];    /* quiet moves that cut off at this ply, newest first */
-    Score static_eval;  /* SCORE_NONE until the node evaluated */
-    signed char threat; /* Game.threat() of this ply's position: -1 not known yet */
+    Move move;           /* the move played from this ply; MOVE_NONE: a null move */
+    Move killers[2];     /* quiet moves that cut off at this ply, newest first */
+    Score static_eval;   /* SCORE_NONE until the node evaluated */
+    signed char threat;  /* Game.threat() of this ply's position: -1 not known yet */
     int plies_from_null; /* plies since the last null move (or since the history began) */
     int pv_length;
     Move pv[MAX_PLY + 2]; /* the principal variation from this ply down */

@@ -425,8 +425,10 @@ START_TEST(repetition_by_bow_turns)
                         "(s4)2(s3)(f4)(s5)2(s4)/9/9/9/(S0)2(S1)(F0)(S7)2(S0)/9/9/9/PP1GFG1PP/"
                         "T*1CHKHC1T* S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance moves a10~N a6~NE\n";
     char input[1024];
-    snprintf(input, sizeof input, "%ssetoption name Contempt value 0\n"
-                                  "go depth 2 searchmoves a10~NE\nisready\n", start);
+    snprintf(input, sizeof input,
+             "%ssetoption name Contempt value 0\n"
+             "go depth 2 searchmoves a10~NE\nisready\n",
+             start);
     char *out = t_session(input);
     ck_assert_msg(t_matches(out, "^info depth 2 .* score cp 0 .* pv a10~NE a6~[A-Z]+$"), "%s", out);
     free(out);
