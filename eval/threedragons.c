@@ -20,8 +20,10 @@
 #include "eval/threedragons.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "movegen/threedragons/threedragons.h"
+#include "nnue/nnue.h"
 
 enum {
     TD_MAN_VALUE = 100,     /* a piece of the base game, and of strength 3 */
@@ -108,12 +110,107 @@ static TdTerms terms_of(const TdPos *p, int player)
 
 static int total(TdTerms t) { return t.material + t.mobility + t.pressure + t.threats + t.caves; }
 
-Score td_evaluate(const void *vp)
+static Score td_hand_evaluate(const void *vp)
 {
     const TdPos *p = vp;
     int us = p->side;
     return total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
 }
+
+/* ---- the learned evaluation's inputs ------------------------------------------------ *
+ * One net per rule set, for each of them the pieces from one side's view, the board
+ * turned (rank r <-> 10 - r) for Black so that both sides' pieces walk up the same rows;
+ * the mountains and caves sit on turned squares of their own kind, so nothing else moves.
+ *   base game:  own piece on each of the 81 squares (0..80), enemy piece (81..161);
+ *   strength:   own piece of strength s on each square ((s - 1) * 81 ..), then the enemy's
+ *               (486 + (s - 1) * 81 ..): 972 inputs, one active per piece;
+ *   dragons:    the strength inputs, then one per cave (c5, e5, g5) that has given its
+ *               dragon (972 + cave), the same from both sides: a spent cave can never be
+ *               tamed again, which no square shows once its dragon has left. */
+enum {
+    TD_NET_SQUARES = TD_SQUARES,
+    TD_NET_BASE_INPUTS = 2 * TD_NET_SQUARES,
+    TD_NET_STRENGTH_INPUTS = 2 * TD_MAX_STRENGTH * TD_NET_SQUARES,
+    TD_NET_DRAGONS_INPUTS = TD_NET_STRENGTH_INPUTS + TD_CAVE_COUNT,
+    /* every piece at the start, every dragon tamed, every cave spent */
+    TD_NET_MAX_ACTIVE = 2 * TD_START_MEN + 2 * TD_CAVE_COUNT,
+    TD_NET_HIDDEN = 128,
+};
+
+/* The squares of b as seen by `perspective` (ranks turned for P2), ascending. */
+static int td_net_squares(Bb128 b, int perspective, int base, uint16_t *out, int n)
+{
+    if (perspective == P2) {
+        Bb128 turned = 0, row = (((Bb128)1) << TD_FILES) - 1;
+        for (int r = 0; r < TD_RANKS; r++)
+            turned |= ((b >> (TD_FILES * r)) & row) << (TD_FILES * (TD_RANKS - 1 - r));
+        b = turned;
+    }
+    while (b) {
+        out[n++] = (uint16_t)(base + bb128_lsb(b));
+        b &= b - 1;
+    }
+    return n;
+}
+
+static int td_net_features(const void *pos, int perspective, uint16_t *out)
+{
+    const TdPos *p = pos;
+    int n = 0;
+    if (!td_has_strength(p)) {
+        n = td_net_squares(p->men[perspective], perspective, 0, out, n);
+        return td_net_squares(p->men[!perspective], perspective, TD_NET_SQUARES, out, n);
+    }
+    for (int enemy = 0; enemy < 2; enemy++)
+        for (int s = 0; s < TD_MAX_STRENGTH; s++)
+            n = td_net_squares(p->strength[s] & p->men[perspective ^ enemy], perspective,
+                               (enemy * TD_MAX_STRENGTH + s) * TD_NET_SQUARES, out, n);
+    if (p->variant == TD_DRAGONS)
+        for (int cave = 0; cave < TD_CAVE_COUNT; cave++)
+            if (p->tamed >> cave & 1)
+                out[n++] = (uint16_t)(TD_NET_STRENGTH_INPUTS + cave);
+    return n;
+}
+
+static int td_net_side(const void *pos) { return ((const TdPos *)pos)->side; }
+
+NnueSlot threedragons_nnue = {
+    .game = "threedragons",
+    .feature_count = TD_NET_BASE_INPUTS,
+    .max_active = TD_NET_MAX_ACTIVE,
+    .default_hidden = TD_NET_HIDDEN,
+    .features = td_net_features,
+    .side_to_move = td_net_side,
+};
+
+NnueSlot threedragons_strength_nnue = {
+    .game = "threedragons-strength",
+    .feature_count = TD_NET_STRENGTH_INPUTS,
+    .max_active = TD_NET_MAX_ACTIVE,
+    .default_hidden = TD_NET_HIDDEN,
+    .features = td_net_features,
+    .side_to_move = td_net_side,
+};
+
+NnueSlot threedragons_dragons_nnue = {
+    .game = "threedragons-dragons",
+    .feature_count = TD_NET_DRAGONS_INPUTS,
+    .max_active = TD_NET_MAX_ACTIVE,
+    .default_hidden = TD_NET_HIDDEN,
+    .features = td_net_features,
+    .side_to_move = td_net_side,
+};
+
+/* The rule set's slot: the position knows which game read it. */
+static const NnueSlot *td_slot(const TdPos *p)
+{
+    static const NnueSlot *const slots[] = {[TD_BASE] = &threedragons_nnue,
+                                            [TD_STRENGTH] = &threedragons_strength_nnue,
+                                            [TD_DRAGONS] = &threedragons_dragons_nnue};
+    return slots[p->variant];
+}
+
+Score td_evaluate(const void *pos) { return nnue_or_hand(td_slot(pos), pos, td_hand_evaluate); }
 
 void td_eval_terms(const void *vp, char *buf, size_t size)
 {
@@ -129,5 +226,8 @@ void td_eval_terms(const void *vp, char *buf, size_t size)
              "tempo     %d for the side to move\n"
              "total     %d (side to move)\n",
              w.material, b.material, w.mobility, b.mobility, w.pressure, b.pressure, w.threats,
-             b.threats, w.caves, b.caves, TD_TEMPO, td_evaluate(p));
+             b.threats, w.caves, b.caves, TD_TEMPO, td_hand_evaluate(p));
+    size_t used = strlen(buf);
+    if (used + 1 < size)
+        nnue_describe(td_slot(p), p, buf + used, size - used);
 }

@@ -122,6 +122,7 @@ const Game threedragons_game = {
     .bench_depth = 10,
     .perft_reference = td_perft_base,
     .describe = &threedragons_description,
+    .nnue = &threedragons_nnue,
     TD_GAME_COMMON,
 };
 
@@ -133,6 +134,7 @@ const Game threedragons_strength_game = {
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
     .describe = &threedragons_strength_description,
+    .nnue = &threedragons_strength_nnue,
     TD_GAME_COMMON,
 };
 
@@ -144,5 +146,6 @@ const Game threedragons_dragons_game = {
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
     .describe = &threedragons_dragons_description,
+    .nnue = &threedragons_dragons_nnue,
     TD_GAME_COMMON,
 };

@@ -19,8 +19,10 @@
 #include "nnue/nnue.h"
 #include "tests/helpers.h"
 
-static const char *const NET_GAMES[] = {"breakthrough", "dragonsgate", "dragondraughts"};
-enum { NET_GAME_COUNT = 3 };
+static const char *const NET_GAMES[] = {"breakthrough",          "dragonsgate",
+                                        "dragondraughts",        "threedragons",
+                                        "threedragons-strength", "threedragons-dragons"};
+enum { NET_GAME_COUNT = sizeof NET_GAMES / sizeof *NET_GAMES };
 
 /* The features of `fen` seen by `perspective`, as "i j k". */
 static void feature_text(const Game *g, const char *fen, int perspective, char *out, size_t size)
@@ -59,25 +61,42 @@ START_TEST(features_exact)
      * own men 0.., own Daimyos 64.., enemy men 128.., enemy Daimyos 192.. */
     assert_features("dragondraughts", "K7/8/7p/8/8/4P3/8/1k6 w 0 1", P1, "20 120 175 193");
     assert_features("dragondraughts", "K7/8/7p/8/8/4P3/8/1k6 w 0 1", P2, "23 121 172 192");
+    /* Three Dragons, White b1 (1) and d3 (21), Black c8 (65) and h9 (79). Base game: own
+     * pieces 0.., enemy 81..; Black sees ranks turned: c8 -> c2 (11), h9 -> h1 (7), b1 -> b9
+     * (81 + 73), d3 -> d7 (81 + 57). */
+    const char *td = "M6pM/2p6/9/9/2C1C1C2/9/3P5/9/MP6M w - 0 1";
+    assert_features("threedragons", td, P1, "1 21 146 160");
+    assert_features("threedragons", td, P2, "7 11 138 154");
+    /* Strengths b1 1, d3 2, c8 4, h9 5: own strength s at (s - 1) * 81.., the enemy's at
+     * 486 + (s - 1) * 81..; White: 1, 81 + 21, 486 + 243 + 65, 486 + 324 + 79. */
+    const char *tds = "M6p5M/2p46/9/9/2C1C1C2/9/3P25/9/MP16M w - 0 1";
+    assert_features("threedragons-strength", tds, P1, "1 102 794 889");
+    assert_features("threedragons-strength", tds, P2, "254 331 559 624");
+    /* The same with the centre cave spent (972 + 1), seen alike from both sides. */
+    const char *tdd = "M6p5M/2p46/9/9/2C1C1C2/9/3P25/9/MP16M w e 0 1";
+    assert_features("threedragons-dragons", tdd, P1, "1 102 794 889 973");
+    assert_features("threedragons-dragons", tdd, P2, "254 331 559 624 973");
 }
 END_TEST
 
 /* The same position with colours swapped: ranks reversed, cases swapped, the other side
- * to move (the three games' FENs are "board side counters"). */
+ * to move (these games' FENs are "board side rest"; Three Dragons' mountains M and caves
+ * C belong to no side and keep their letters). */
 static void flip_fen(const char *fen, char *out, size_t size)
 {
     char board[256], side[8], rest[64];
     ck_assert(sscanf(fen, "%255s %7s %63[^\n]", board, side, rest) == 3);
-    char *ranks[8];
+    char *ranks[16];
     int n = 0;
-    for (char *save = NULL, *r = strtok_r(board, "/", &save); r && n < 8;
+    for (char *save = NULL, *r = strtok_r(board, "/", &save); r && n < 16;
          r = strtok_r(NULL, "/", &save))
         ranks[n++] = r;
     size_t len = 0;
     for (int i = n - 1; i >= 0; i--) {
         for (char *c = ranks[i]; *c; c++)
-            *c = (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c)
-                                                   : toupper((unsigned char)*c));
+            if (*c != 'M' && *c != 'C')
+                *c = (char)(isupper((unsigned char)*c) ? tolower((unsigned char)*c)
+                                                       : toupper((unsigned char)*c));
         len += (size_t)snprintf(out + len, size - len, "%s%s", ranks[i], i ? "/" : "");
     }
     snprintf(out + len, size - len, " %s %s", side[0] == 'w' ? "b" : "w", rest);
