@@ -21,8 +21,11 @@
 #include "eval/dragonface.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "movegen/dragonface/dragonface.h"
+#include "nnue/embed.h"
+#include "nnue/nnue.h"
 
 enum {
     DF_VAL_GOVERNOR = 100, /* margin_unit: one ordinary man */
@@ -140,12 +143,90 @@ static void terms_of(const DfPos *p, DfTerms t[2])
 
 static int total(DfTerms t) { return t.material + t.mobility + t.advance + t.emperor + t.hanging; }
 
-Score dragonface_evaluate(const void *vp)
+static Score dragonface_hand_evaluate(const void *vp)
 {
     const DfPos *p = vp;
     DfTerms t[2];
     terms_of(p, t);
     return total(t[p->side]) - total(t[!p->side]) + DF_TEMPO;
+}
+
+/* ---- the learned evaluation's inputs ------------------------------------------------ *
+ * From one side's view, the mat turned (rank r <-> 10 - r) for dark, which maps the
+ * Territories, the Zone, the Governors' start rows and the revival rows onto themselves:
+ *   (side * DF_NET_KINDS + kind) * 99 + square, side 0 the perspective's, 1 the enemy's,
+ *   kind: Emperor; Ambassador (in the Territories, or trapped in the Zone); free
+ *   Ambassador (in the Zone on its Governor); Governor with its two-square right;
+ *   Governor without it (moved, converted, or stuck in the Zone);
+ *   then 990 + square: the piece converted on the previous ply, immune for this one.
+ * A conversion moves one piece between the two sides' inputs; the Zone needs no inputs of
+ * its own, for its squares are squares like the others. */
+enum {
+    DF_NET_EMPEROR,
+    DF_NET_AMBASSADOR,
+    DF_NET_FREE,
+    DF_NET_RIGHT,
+    DF_NET_GOVERNOR,
+    DF_NET_KINDS,
+    DF_NET_IMMUNE = 2 * DF_NET_KINDS * DF_SQUARES,
+    DF_NET_INPUTS = DF_NET_IMMUNE + DF_SQUARES,
+    DF_NET_MAX_ACTIVE = 2 * (1 + 6 + 7) + 1, /* every piece, and the immune one */
+    DF_NET_HIDDEN = 128,
+};
+
+/* The Governors that still have their two-square right (unmoved on c3-i3 or c7-i7). */
+static Bb128 df_net_rights(const DfPos *p)
+{
+    Bb128 b = 0;
+    for (int i = 0; i < DF_GOVERNOR_FILES; i++) {
+        if (p->rights >> i & 1)
+            b |= bb128_bit(DF_SQ_C3 + i);
+        if (p->rights >> (DF_GOVERNOR_FILES + i) & 1)
+            b |= bb128_bit(DF_SQ_C7 + i);
+    }
+    return b;
+}
+
+static int df_net_features(const void *pos, int perspective, uint16_t *out)
+{
+    const DfPos *p = pos;
+    Bb128 rights = df_net_rights(p);
+    Bb128 governors = ~p->emp & ~p->amb;
+    int n = 0;
+    for (int enemy = 0; enemy < 2; enemy++) {
+        Bb128 own = p->occ[perspective ^ enemy];
+        const Bb128 kinds[DF_NET_KINDS] = {
+            [DF_NET_EMPEROR] = own & p->emp,
+            [DF_NET_AMBASSADOR] = own & p->amb & ~p->free,
+            [DF_NET_FREE] = own & p->free,
+            [DF_NET_RIGHT] = own & governors & rights,
+            [DF_NET_GOVERNOR] = own & governors & ~rights,
+        };
+        for (int kind = 0; kind < DF_NET_KINDS; kind++)
+            n = nnue_squares128(kinds[kind], perspective, DF_FILES, DF_RANKS,
+                                (enemy * DF_NET_KINDS + kind) * DF_SQUARES, out, n);
+    }
+    if (p->immune != DF_NO_SQUARE)
+        n = nnue_squares128(bb128_bit(p->immune), perspective, DF_FILES, DF_RANKS, DF_NET_IMMUNE,
+                            out, n);
+    return n;
+}
+
+NNUE_EMBED(dragonface_net)
+
+NnueSlot dragonface_nnue = {
+    .game = "dragonface",
+    .feature_count = DF_NET_INPUTS,
+    .max_active = DF_NET_MAX_ACTIVE,
+    .default_hidden = DF_NET_HIDDEN,
+    .features = df_net_features,
+    .side_to_move = df_side,
+    .embedded = NNUE_EMBEDDED(dragonface_net),
+};
+
+Score dragonface_evaluate(const void *pos)
+{
+    return nnue_or_hand(&dragonface_nnue, pos, dragonface_hand_evaluate);
 }
 
 void dragonface_eval_terms(const void *vp, char *buf, size_t size)
@@ -165,5 +246,8 @@ void dragonface_eval_terms(const void *vp, char *buf, size_t size)
              "total     %d (side to move)\n",
              t[P1].material, t[P2].material, t[P1].mobility, t[P2].mobility, t[P1].advance,
              t[P2].advance, t[P1].emperor, t[P2].emperor, t[P1].hanging, t[P2].hanging,
-             total(t[P1]), total(t[P2]), DF_TEMPO, dragonface_evaluate(p));
+             total(t[P1]), total(t[P2]), DF_TEMPO, dragonface_hand_evaluate(p));
+    size_t used = strlen(buf);
+    if (used + 1 < size)
+        nnue_describe(&dragonface_nnue, p, buf + used, size - used);
 }

@@ -137,20 +137,9 @@ enum {
     TD_NET_HIDDEN = 128,
 };
 
-/* The squares of b as seen by `perspective` (ranks turned for P2), ascending. */
 static int td_net_squares(Bb128 b, int perspective, int base, uint16_t *out, int n)
 {
-    if (perspective == P2) {
-        Bb128 turned = 0, row = (((Bb128)1) << TD_FILES) - 1;
-        for (int r = 0; r < TD_RANKS; r++)
-            turned |= ((b >> (TD_FILES * r)) & row) << (TD_FILES * (TD_RANKS - 1 - r));
-        b = turned;
-    }
-    while (b) {
-        out[n++] = (uint16_t)(base + bb128_lsb(b));
-        b &= b - 1;
-    }
-    return n;
+    return nnue_squares128(b, perspective, TD_FILES, TD_RANKS, base, out, n);
 }
 
 static int td_net_features(const void *pos, int perspective, uint16_t *out)

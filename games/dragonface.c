@@ -62,6 +62,7 @@ const Game dragonface_game = {
     .result = df_result,
     .no_moves_result = RESULT_LOSS,
     .evaluate = dragonface_evaluate,
+    .nnue = &dragonface_nnue,
     .eval_terms = dragonface_eval_terms,
     .move_index_count = DF_SQUARES * DF_SQUARES,
     .move_index = df_move_index,

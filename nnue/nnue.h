@@ -35,6 +35,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/bitboard.h"
 #include "core/types.h"
 
 enum {
@@ -141,6 +142,24 @@ static inline int nnue_squares64(uint64_t b, int perspective, int base, uint16_t
         b = __builtin_bswap64(b);
     while (b) {
         out[n++] = (uint16_t)(base + __builtin_ctzll(b));
+        b &= b - 1;
+    }
+    return n;
+}
+
+/* The same for a board of `files` x `ranks` squares in a 128-bit board (square = rank *
+ * files + file): P2 sees the ranks turned (rank r <-> ranks - 1 - r). */
+static inline int nnue_squares128(Bb128 b, int perspective, int files, int ranks, int base,
+                                  uint16_t *out, int n)
+{
+    if (perspective) {
+        Bb128 turned = 0, row = ((Bb128)1 << files) - 1;
+        for (int r = 0; r < ranks; r++)
+            turned |= ((b >> (files * r)) & row) << (files * (ranks - 1 - r));
+        b = turned;
+    }
+    while (b) {
+        out[n++] = (uint16_t)(base + bb128_lsb(b));
         b &= b - 1;
     }
     return n;

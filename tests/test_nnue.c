@@ -19,9 +19,9 @@
 #include "nnue/nnue.h"
 #include "tests/helpers.h"
 
-static const char *const NET_GAMES[] = {"breakthrough",          "dragonsgate",
-                                        "dragondraughts",        "threedragons",
-                                        "threedragons-strength", "threedragons-dragons"};
+static const char *const NET_GAMES[] = {
+    "breakthrough", "dragonsgate",           "dragondraughts",      "threedragons",
+    "dragonface",   "threedragons-strength", "threedragons-dragons"};
 enum { NET_GAME_COUNT = sizeof NET_GAMES / sizeof *NET_GAMES };
 
 /* The features of `fen` seen by `perspective`, as "i j k". */
@@ -76,6 +76,15 @@ START_TEST(features_exact)
     const char *tdd = "M6p5M/2p46/9/9/2C1C1C2/9/3P25/9/MP16M w e 0 1";
     assert_features("threedragons-dragons", tdd, P1, "1 102 794 889 973");
     assert_features("threedragons-dragons", tdd, P2, "254 331 559 624 973");
+    /* Dragon Face, light to move: light Emperor e2 (15) and a Governor with its right on
+     * c3 (24); dark Emperor f8 (82), an Ambassador trapped on a5 (44), a free one on k6
+     * (65), and the Governor d4 (36) converted on the last ply (immune). Kinds: Emperor,
+     * Ambassador, free Ambassador, Governor with right, Governor, at (side * 5 + kind) * 99;
+     * immune at 990. Dark sees ranks turned: f8 -> f2 (16), a5 (44), k6 -> k4 (43), d4 ->
+     * d6 (58), e2 -> e8 (81), c3 -> c7 (68). */
+    const char *df = "11/5e5/11/10f/a10/3g7/2G8/4E6/11 w c3 d4 0 1";
+    assert_features("dragonface", df, P1, "15 321 577 638 758 927 1026");
+    assert_features("dragonface", df, P2, "16 143 241 454 576 860 1048");
 }
 END_TEST
 
@@ -100,6 +109,19 @@ static void flip_fen(const char *fen, char *out, size_t size)
         len += (size_t)snprintf(out + len, size - len, "%s%s", ranks[i], i ? "/" : "");
     }
     snprintf(out + len, size - len, " %s %s", side[0] == 'w' ? "b" : "w", rest);
+}
+
+/* Dragon Face's FEN names squares after the side (two-square rights, the immune piece):
+ * on the turned board rank r is rank 10 - r. */
+static void flip_square_fields(char *fen)
+{
+    char *fields = strchr(fen, ' ');
+    fields = fields ? strchr(fields + 1, ' ') : NULL;
+    char *end = fields ? strchr(fields + 1, ' ') : NULL;
+    end = end ? strchr(end + 1, ' ') : NULL;
+    for (char *c = fields; c && c < end; c++)
+        if (islower((unsigned char)c[0]) && isdigit((unsigned char)c[1]))
+            c[1] = (char)('0' + 10 - (c[1] - '0'));
 }
 
 /* A net of random weights within the bounds the format allows, for `slot`'s game. */
@@ -168,6 +190,8 @@ static void check_flip(const Game *g, const void *pos, const char *fen)
 {
     char flipped[512], a[4096], b[4096];
     flip_fen(fen, flipped, sizeof flipped);
+    if (strcmp(g->name, "dragonface") == 0)
+        flip_square_fields(flipped);
     for (int p = 0; p < 2; p++) {
         feature_text(g, fen, p, a, sizeof a);
         feature_text(g, flipped, !p, b, sizeof b);
@@ -467,10 +491,10 @@ START_TEST(evalfile_errors_keep_the_net)
                   "%s", out);
     free(out);
     /* the default is accepted by every game (a GUI sends it to any), a file is not */
-    out = t_session("setoption name UCI_Variant value dragonface\n"
+    out = t_session("setoption name UCI_Variant value dragonqi\n"
                     "setoption name EvalFile value <embedded>\n"
                     "setoption name EvalFile value /tmp/x.nnue\n");
-    ck_assert_str_eq(out, "info string error: EvalFile: dragonface has no learned evaluation\n");
+    ck_assert_str_eq(out, "info string error: EvalFile: dragonqi has no learned evaluation\n");
     free(out);
     unlink(good);
     unlink(bad);
@@ -542,7 +566,7 @@ START_TEST(gen_and_train_arguments)
     const char *bad_hidden[] = {"-data", "/nonexistent.data", "-out", data, "-hidden", "20"};
     ck_assert_int_eq(train_main(6, bad_hidden, e), 1);
     ck_assert(access(data, F_OK) != 0);
-    ck_assert(engine_set_game(e, "dragonface", err));
+    ck_assert(engine_set_game(e, "dragonqi", err));
     const char *no_net[] = {"-data", "/nonexistent.data", "-out", data};
     ck_assert_int_eq(train_main(4, no_net, e), 1);
     engine_destroy(e);
