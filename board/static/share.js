@@ -7,13 +7,16 @@
 
 const KEYS = ['game', 'variation', 'fen', 'moves'];
 
+// A fragment may hold / @ : as they are, which keeps FENs and moves readable.
+const part = (text) => encodeURIComponent(text).replace(/%(2F|40|3A)/g, decodeURIComponent);
+
 // The fragment of a game as the server describes it (its `game`, `variation`, `start` and
 // `moves`).
 export function shareFragment(view) {
-    const parts = [`game=${encodeURIComponent(view.game)}`];
-    if (view.variation) parts.push(`variation=${encodeURIComponent(view.variation)}`);
-    if (view.start && view.start !== 'startpos') parts.push(`fen=${encodeURIComponent(view.start)}`);
-    if (view.moves.length) parts.push(`moves=${view.moves.map(encodeURIComponent).join(',')}`);
+    const parts = [`game=${part(view.game)}`];
+    if (view.variation) parts.push(`variation=${part(view.variation)}`);
+    if (view.start && view.start !== 'startpos') parts.push(`fen=${part(view.start)}`);
+    if (view.moves.length) parts.push(`moves=${view.moves.map(part).join(',')}`);
     return parts.join('&');
 }
 
