@@ -223,8 +223,8 @@ const FIGURES = {
             STAR(0, 2, 15), line('M0,-20V-30', 4)],
         magician: () => [line('M-22,26L14,-10', 6), STAR(18, -16, 14)],
         wizard: () => [...HAT, STAR(6, -4, 6, 'cut')],
-        jailer: () => [['circle', { class: 'line', cx: -12, cy: -12, r: 9, 'stroke-width': 5 }],
-            line('M-6,-6L20,20M12,12L6,18M18,18L12,24', 5)],
+        jailer: () => [ink('M-22,28V-8A22,22 0 0 1 22,-8V28Z'),
+            ['path', { class: 'cutline', d: 'M-11,-20V28M0,-24V28M11,-20V28M-22,6H22' }]],
         librarian: () => [
             ink('M-28,-16Q-14,-24 0,-14Q14,-24 28,-16V20Q14,12 0,22Q-14,12 -28,20Z'),
             ['path', { class: 'cutline', d: 'M0,-12V20' }],
