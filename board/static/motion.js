@@ -1,12 +1,16 @@
 // Moves slide: after a move the pieces on its landing cell glide there from its origin.
 // A setting turns it off (remembered), and a browser asking for reduced motion never sees
-// it; diagrams for the docs never slide.
+// it; diagrams for the docs never slide. A move that comes hard on the heels of the last
+// one (engines playing each other quickly, a record stepped through) appears at once: the
+// board never lags behind the game, and a busy machine is not made to redraw the board
+// for nothing.
 'use strict';
 
 const SLIDE_MS = 180;
+const QUIET_MS = 2 * SLIDE_MS;   // a move this soon after the last one does not slide
 const STORE_KEY = 'wyrm.slide';
 
-const seen = { game: null, ply: null };
+const seen = { game: null, ply: null, at: -Infinity };
 
 export function slideOn() {
     if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
@@ -37,10 +41,14 @@ function centre(board, name) {
 // Called after the board is drawn at ply `ply` of game `game`; slides `last` (the move that
 // led there) when the board has just gone one move on in the same game.
 export function slideLast(board, last, game, ply, still) {
-    const onward = seen.game === game && seen.ply !== null && ply === seen.ply + 1;
+    const same = seen.game === game && seen.ply !== null;
+    const onward = same && ply === seen.ply + 1;
+    const now = performance.now(), quiet = now - seen.at >= QUIET_MS;
+    if (same && ply !== seen.ply) seen.at = now;
     seen.game = game;
     seen.ply = ply;
-    if (!onward || still || !last || !last.from || last.from === last.to || !slideOn()) return;
+    if (!onward || !quiet || still || !last || !last.from || last.from === last.to ||
+        !slideOn()) return;
     const from = centre(board, last.from), to = centre(board, last.to);
     const cell = board.querySelector(`[data-cell="${CSS.escape(last.to)}"]`);
     if (!from || !to || !cell || !cell.animate) return;

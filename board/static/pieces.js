@@ -250,8 +250,9 @@ function serpent(size) {
 function hull(flagship) {
     const long = flagship ? 42 : 38, wide = flagship ? 20 : 16;
     const parts = [
-        ['path', { class: 'body hull', d: `M0,${-long}Q${wide + 4},${-long / 3} ${wide},${long - 8}` +
-            `Q0,${long} ${-wide},${long - 8}Q${-wide - 4},${-long / 3} 0,${-long}Z` }],
+        ['path', { class: 'body hull',
+            d: `M0,${-long}Q${wide + 4},${-long / 3} ${wide},${long - 8}` +
+               `Q0,${long} ${-wide},${long - 8}Q${-wide - 4},${-long / 3} 0,${-long}Z` }],
         ['path', { class: 'bowtip', d: `M0,${-long}L7,${-long + 12}L-7,${-long + 12}Z` }],
         dot(0, -4, 4),
     ];
