@@ -258,8 +258,8 @@ function drawPiece(cell, p, cx, cy, size, index, count) {
     g.dataset.label = p.label;
     for (const s of p.state || []) g.classList.add(`st-${s}`);
     const x = cx + shift, y = cy - shift, radius = size * 0.38 * scale;
-    const drawn = pieceSet() === 'drawn';
-    if (drawn && drawFigure(g, ui.shown.game, p, x, y, radius, ui.flipped)) return;
+    const place = { x, y, radius, cx, cy, full: size * 0.38, flipped: ui.flipped };
+    if (pieceSet() === 'drawn' && drawFigure(g, ui.shown.game, p, place)) return;
     svg('circle', { class: 'body', cx: x, cy: y, r: radius }, g);
     svg('circle', { class: 'state', cx: x, cy: y, r: radius + 4 }, g);
     for (const s of p.state || []) {

@@ -339,16 +339,40 @@ function badges(p) {
     return parts;
 }
 
-// Draws piece `p` of `game` into `g`, centred on (x, y), `radius` being the radius the
-// letter set gives its disc. Returns false where the game or kind has no figure (a game
-// added later): the caller then draws the letter.
-export function drawFigure(g, game, p, x, y, radius, flipped) {
+// Where a figure goes when two share a cell: what carries the other (a vessel, the
+// Governor under a free Ambassador) keeps its full size and the one it carries stands on
+// it, drawn small on its middle. Otherwise the place the board gives (`x`, `y`, `radius`:
+// the letter set's disc, moved and shrunk when shared).
+function placeOf(p, place) {
+    const states = p.state || [];
+    const shared = place.radius < place.full;
+    if (p.kind === 'ship' || p.kind === 'flagship' || (shared && states.includes('underneath'))) {
+        return { x: place.cx, y: place.cy, radius: place.full };
+    }
+    if (shared && (states.includes('aboard') || states.includes('free'))) {
+        return { x: place.cx, y: place.cy, radius: place.full * 0.6 };
+    }
+    return place;
+}
+
+// Draws piece `p` of `game` into `g` at `place` ({x, y, radius, cx, cy, full, flipped}:
+// the piece's own centre and radius, its cell's centre and a lone piece's radius).
+// Returns false where the game or kind has no figure (a game added later): the caller
+// then draws the letter.
+export function drawFigure(g, game, p, place) {
     const figures = FIGURES[family(game)] || {};
     const emblem = figures[p.kind];
     if (!emblem) return false;
     g.classList.add('figure', `game-${family(game)}`);
     const states = p.state || [];
     if (states.some((s) => ['inert', 'captive', 'at-work'].includes(s))) g.classList.add('resting');
+    const { x, y, radius } = placeOf(p, place);
+    if (states.includes('underneath')) {
+        // Listed after the Ambassador it carries, the Governor is drawn before it.
+        const first = g.parentNode && g.parentNode.querySelector('.piece');
+        if (first && first !== g) g.parentNode.insertBefore(g, first);
+    }
+    const flipped = place.flipped;
     const scale = radius / FIGURE_RADIUS;
     const outer = node('g', { transform: `translate(${x},${y}) scale(${scale.toFixed(4)})` }, g);
     node('circle', { class: 'state', cx: 0, cy: 0, r: FIGURE_RADIUS + 6 }, outer);
