@@ -147,6 +147,7 @@ board-test: $(WYRM)
 	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
 	WYRM=$(WYRM) $(PYTHON) tests/board/browser.py
 	WYRM=$(WYRM) $(PYTHON) tests/board/desk.py
+	WYRM=$(WYRM) $(PYTHON) tests/board/look.py
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py check
 
 ## pictures: redraw docs/pictures/*.png and the board screenshots of docs/board/ in Chromium
@@ -154,6 +155,7 @@ pictures: $(WYRM)
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py render
 	WYRM=$(WYRM) BOARD_SHOTS=docs/board $(PYTHON) tests/board/browser.py
 	WYRM=$(WYRM) BOARD_SHOTS=docs/board $(PYTHON) tests/board/desk.py
+	WYRM=$(WYRM) BOARD_SHOTS=docs/board $(PYTHON) tests/board/look.py
 
 check-deps:
 	@pkg-config --exists check 2>/dev/null || { \

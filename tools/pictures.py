@@ -32,8 +32,10 @@ PICTURES = os.path.abspath(os.environ.get("PICTURES_DIR", os.path.join(ROOT, "do
 SHOWN = os.path.relpath(PICTURES, ROOT) if PICTURES.startswith(ROOT + os.sep) else PICTURES
 LIST = os.path.join(PICTURES, "pictures.tsv")
 LOCK = os.path.join(PICTURES, "pictures.lock")
-PAGE_FILES = ("board/static/index.html", "board/static/board.js", "board/static/desk.js",
-              "board/static/board.css")
+# Every file of the page (its HTML, style sheet and modules) draws the pictures.
+PAGE_FILES = tuple(sorted(
+    f"board/static/{name}" for name in os.listdir(os.path.join(ROOT, "board", "static"))
+    if name.endswith((".html", ".js", ".css"))))
 ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 COLUMNS = ["name", "game", "fen", "marks", "caption"]
 

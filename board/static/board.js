@@ -17,6 +17,10 @@ import {
     paceWait,
     watched,
 } from './desk.js';
+import { decorateCell, drawFigure, pieceSet, setPieceSet } from './pieces.js';
+import { setSlide, slideLast, slideOn } from './motion.js';
+import { sharedGame, sharedRefused, showShared, wireShare } from './share.js';
+import { wirePointer } from './touch.js';
 
 const UNIT = 64;            // SVG units per cell
 const HEARTBEAT_MS = 15000; // the server ends a game it has not heard of for a while
@@ -207,6 +211,8 @@ function draw() {
     board.dataset.fen = pos.fen;
     board.dataset.ply = ui.ply === null ? ui.game.moves.length : ui.ply;
     board.dataset.game = pos.game;
+    board.dataset.pieces = pieceSet();
+    slideLast(board, ui.last, ui.game.id, Number(board.dataset.ply), ui.diagram);
     ui.selected = null;
 }
 
@@ -229,6 +235,7 @@ function drawCell(board, c, box, pieces, marks) {
     }
     svg('title', {}, g).textContent = title.join('\n');
     svg('rect', { class: 'ground', x: r.x, y: r.y, width: r.w, height: r.h }, g);
+    decorateCell(g, c, r);
     svg('rect', { class: 'mark', x: r.x, y: r.y, width: r.w, height: r.h }, g);
     const name = svg('text', { class: 'name', x: r.x + 3, y: r.y + 12 }, g);
     name.textContent = c.name;
@@ -248,8 +255,11 @@ function drawPiece(cell, p, cx, cy, size, index, count) {
     const shift = count > 1 ? (index - (count - 1) / 2) * size * 0.4 / (count - 1) : 0;
     const g = svg('g', { class: `piece side-${p.side} kind-${p.kind}`, 'data-piece': p.kind },
         cell);
+    g.dataset.label = p.label;
     for (const s of p.state || []) g.classList.add(`st-${s}`);
     const x = cx + shift, y = cy - shift, radius = size * 0.38 * scale;
+    const place = { x, y, radius, cx, cy, full: size * 0.38, flipped: ui.flipped };
+    if (pieceSet() === 'drawn' && drawFigure(g, ui.shown.game, p, place)) return;
     svg('circle', { class: 'body', cx: x, cy: y, r: radius }, g);
     svg('circle', { class: 'state', cx: x, cy: y, r: radius + 4 }, g);
     for (const s of p.state || []) {
@@ -326,6 +336,7 @@ export function render() {
     $('side1-name').textContent = sideName(1);
     refreshControls();
     deskRender();
+    if (!ui.diagram) showShared(ui.game);
 }
 
 export function interactive() {
@@ -597,7 +608,7 @@ function rememberSettings() {
     if ($('limit').value === 'depth') params.set('depth', $('depth').value);
     else params.set('movetime', $('movetime').value);
     deskParams(params);
-    history.replaceState(null, '', `?${params}`);
+    history.replaceState(null, '', `?${params}${location.hash}`);
 }
 
 function fillSelectors(info, params) {
@@ -666,6 +677,12 @@ function heartbeat() {
     });
 }
 
+// The line under the board: what the cell under the pointer (or the last tap) holds.
+function pieceInfo(cell) {
+    const title = cell && cell.querySelector('title');
+    $('piece-info').textContent = title ? title.textContent.split('\n').join(' · ') : '';
+}
+
 function closeGame() {
     if (ui.game && !ui.game.dead) navigator.sendBeacon(gamePath('close'));
 }
@@ -692,6 +709,20 @@ function wire() {
     $('live').addEventListener('click', backToGame);
     $('engine-move').addEventListener('click', engineMoveNow);
     $('choose-cancel').addEventListener('click', closeChooser);
+    $('piece-set').value = pieceSet();
+    $('piece-set').addEventListener('change', () => {
+        setPieceSet($('piece-set').value);
+        if (ui.shown) draw();
+    });
+    $('slide').checked = slideOn();
+    $('slide').addEventListener('change', () => setSlide($('slide').checked));
+    wireShare($('copy-link'), () => ui.game, message);
+    wirePointer($('board'), {
+        canDrag: (name) => interactive() && $('chooser').hidden && movesFrom(name).length > 0,
+        pick: select,
+        drop: onCell,
+        info: pieceInfo,
+    });
     document.addEventListener('keydown', (e) => {
         if (e.target.tagName === 'INPUT' || !ui.game) return;
         const at = ui.ply === null ? ui.game.moves.length : ui.ply;
@@ -738,18 +769,31 @@ async function start() {
         return message(reply.data.error);
     }
     ui.info = reply.data;
+    // A shared game in the fragment names the game, its variation and its moves.
+    const shared = ui.diagram ? null : sharedGame(location.hash, ui.info);
+    const link = shared && !shared.error ? shared : null;
+    if (link) params.set('game', link.game);
+    if (link && link.variation) params.set('variation', link.variation);
     fillSelectors(ui.info, params);
     if (params.get('flip') === '1') ui.flipped = true;
     const extra = {};
     if (params.get('fen')) extra.fen = params.get('fen');
     if (params.get('moves')) extra.moves = params.get('moves').split(/[\s,]+/).filter(Boolean);
+    if (link) {
+        delete extra.fen;
+        if (link.fen) extra.fen = link.fen;
+        delete extra.moves;
+        if (link.moves.length) extra.moves = link.moves;
+    }
     let ok = await newGame(extra);
     if (!ok && !ui.diagram && (extra.fen || extra.moves)) {
         // The link's position is refused: the game starts from the beginning instead.
         const why = $('message').textContent;
         ui.game = null;
         ok = await newGame();
-        message(`The link's position was not loaded: ${why}`);
+        message(link ? sharedRefused(why) : `The link's position was not loaded: ${why}`);
+    } else if (shared && shared.error) {
+        message(shared.error);
     }
     if (ui.diagram && ui.game) closeGame();
     window.wyrmReadyMs = performance.now();

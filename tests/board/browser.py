@@ -193,7 +193,7 @@ class Page(unittest.TestCase):
                 cells: cells.map(c => c.dataset.cell),
                 pieces: cells.flatMap(c => [...c.querySelectorAll('.piece')].map(p =>
                     [c.dataset.cell, p.classList.contains('side-0') ? 0 : 1,
-                     p.querySelector('text').textContent])),
+                     p.dataset.label])),
             };""")
 
     def assert_matches_engine(self, game, moves, fen=None, variation=None):

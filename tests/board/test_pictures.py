@@ -94,9 +94,10 @@ class PictureCheck(unittest.TestCase):
         self.write("two.png", PNG + b"2")
         code, lines, _ = self.check()
         self.assertEqual(code, 1)
+        page = ", ".join(sorted(self.tool().PAGE_FILES))
+        self.assertIn("board/static/pieces.js", page)
         self.assertEqual(lines[0], f"{self.dir}/pictures.lock: the page that draws the pictures "
-                         "changed (board/static/board.css, board/static/board.js, "
-                         "board/static/desk.js, board/static/index.html): run `make pictures`")
+                         f"changed ({page}): run `make pictures`")
         self.lock()
         self.assertEqual(self.check()[:2], (0, ["3 passed, 0 failed"]))
         self.write("two.png", PNG + b"changed")
