@@ -12,6 +12,7 @@
 #include "core/util.h"
 #include "nnue/nnue.h"
 #include "search/thread.h"
+#include "search/timeman.h"
 #include "search/tt.h"
 
 enum { GAME_OPTIONS_MAX = 8 };
@@ -36,6 +37,7 @@ struct Engine {
 
     TT tt;
     SearchPool *pool;
+    LagEstimate lag; /* the GUI's clock, as the protocol reports it */
 
     /* the running perft (engine_perft) */
     unsigned char *perft_pos;
@@ -252,6 +254,7 @@ Engine *engine_create(void)
             hash_mb = (size_t)OPTIONS[i].default_value;
     }
     e->pool = pool_create();
+    timeman_lag_reset(&e->lag);
     char err[ERR_MAX];
     if (!tt_resize(&e->tt, hash_mb) || !build(e, registry_default(), NULL, NULL, 0, err))
         abort();
@@ -506,3 +509,12 @@ bool engine_busy(const Engine *e) { return pool_busy(e->pool); }
 uint64_t engine_nodes(const Engine *e) { return shared_nodes(&e->pool->shared); }
 
 bool engine_waits_for_stop(const Engine *e) { return pool_waits_for_stop(e->pool); }
+
+void engine_lag_reset(Engine *e) { timeman_lag_reset(&e->lag); }
+
+int64_t engine_lag_at_go(Engine *e, const SearchLimits *limits)
+{
+    return timeman_lag_at_go(&e->lag, limits, e->game->side_to_move(e->pos));
+}
+
+void engine_lag_at_bestmove(Engine *e) { timeman_lag_at_bestmove(&e->lag); }

@@ -61,7 +61,7 @@ void report_bestmove(void *ctx, Move best, Move ponder)
     Protocol *p = ctx;
     const Game *g = engine_game(p->engine);
     const void *root = engine_position(p->engine);
-    lag_at_bestmove(&p->clock);
+    engine_lag_at_bestmove(p->engine);
     char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
     if (best != MOVE_NONE)
         g->move_to_str(root, best, best_str);
