@@ -115,7 +115,12 @@ typedef struct Game {
     int max_moves; /* the most legal moves a position of this game can have */
     void (*make_move)(const void *pos, Move move, void *out);
     void (*make_null)(const void *pos, void *out); /* NULL: the game has no null move */
-    uint64_t (*perft)(const void *pos, int depth); /* NULL: the generic perft is used */
+    /* A perft of the game's own (NULL: core/perft.c's, which counts the last ply with
+     * count_moves); for a game whose perft works on bare bitboards, without positions. */
+    uint64_t (*perft)(const void *pos, int depth);
+    /* The number of legal moves, counted without listing them (perft's last ply); NULL:
+     * gen_moves' count. */
+    uint64_t (*count_moves)(const void *pos);
 
     void (*move_to_str)(const void *pos, Move move, char *buf); /* MOVE_STR_MAX bytes */
     Move (*parse_move)(const void *pos, const char *str);

@@ -157,30 +157,13 @@ void bt_make_null(const void *vp, void *out)
     q->fullmove += p->side == P2;
 }
 
-static uint64_t count_moves(const BtPos *p)
+uint64_t bt_count_moves(const void *vp)
 {
+    const BtPos *p = vp;
     if (bt_result(p) != RESULT_NONE)
         return 0;
     BtTargets t = targets(p);
     return (uint64_t)(bb64_popcount(t.straight) + bb64_popcount(t.left) + bb64_popcount(t.right));
-}
-
-uint64_t bt_perft(const void *vp, int depth)
-{
-    const BtPos *p = vp;
-    if (depth <= 0)
-        return 1;
-    if (depth == 1)
-        return count_moves(p);
-    Move moves[MAX_MOVES];
-    int n = bt_gen_moves(p, moves);
-    uint64_t total = 0;
-    BtPos child;
-    for (int i = 0; i < n; i++) {
-        bt_make_move(p, moves[i], &child);
-        total += bt_perft(&child, depth - 1);
-    }
-    return total;
 }
 
 uint64_t bt_key_from_scratch(const void *vp)

@@ -47,7 +47,8 @@ bool bt_has_legal_move(const void *pos);
 bool bt_move_is_legal(const void *pos, Move m);
 void bt_make_move(const void *pos, Move m, void *out);
 void bt_make_null(const void *pos, void *out);
-uint64_t bt_perft(const void *pos, int depth);
+/* The number of legal moves, by popcounts (perft's last ply). */
+uint64_t bt_count_moves(const void *pos);
 void bt_move_to_str(const void *pos, Move m, char *buf);
 Move bt_parse_move(const void *pos, const char *s);
 uint64_t bt_key(const void *pos);

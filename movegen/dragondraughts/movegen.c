@@ -279,27 +279,10 @@ Bb64 dd_attacked(const DdPos *p, int victim)
 }
 
 /* Leaf count of one ply: quiet moves are counted by popcount, never listed. */
-static uint64_t count_moves(const DdPos *p)
+uint64_t dd_count_moves(const void *pos)
 {
+    const DdPos *p = pos;
     Move moves[MAX_MOVES];
     int n = dd_gen_noisy(p, moves);
     return (uint64_t)(n ? n : dd_quiet_count(p, p->side));
-}
-
-uint64_t dd_perft(const void *pos, int depth)
-{
-    const DdPos *p = pos;
-    if (depth <= 0)
-        return 1;
-    if (depth == 1)
-        return count_moves(p);
-    Move moves[MAX_MOVES];
-    int n = dd_gen_moves(p, moves);
-    uint64_t total = 0;
-    DdPos child;
-    for (int i = 0; i < n; i++) {
-        dd_make_move(p, moves[i], &child);
-        total += dd_perft(&child, depth - 1);
-    }
-    return total;
 }
