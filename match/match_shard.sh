@@ -20,11 +20,10 @@
 # none), so every shard plays other games; merge then joins the shards' files, in shard
 # order, into DIR/data (docs/learning.md).
 set -euo pipefail
-
-usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
+launch_here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=match/match_launch.sh
+. "$launch_here/match_launch.sh"
+usage() { launch_usage 16; }
 
 conf() {
     local dir=$1

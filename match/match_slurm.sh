@@ -14,26 +14,22 @@
 # ids ("array 123", "merge 124").
 set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-shard=$here/match_shard.sh
+launch_here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=match/match_launch.sh
+. "$launch_here/match_launch.sh"
 limit='' watch='' sbatch_opts=''
-usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
 while getopts 'p:w:o:' opt; do
     case $opt in
     p) limit=$OPTARG ;;
     w) watch=$OPTARG ;;
     o) sbatch_opts=$OPTARG ;;
-    *) usage ;;
+    *) launch_usage 16 ;;
     esac
 done
 shift $((OPTIND - 1))
-[ $# -ge 4 ] || usage
-command -v sbatch >/dev/null || { echo "match_slurm.sh: sbatch is missing (Slurm's client commands)" >&2; exit 2; }
-shards=$2
-dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
+[ $# -ge 4 ] || launch_usage 16
+launch_require sbatch sbatch "Slurm's client commands"
+launch_init "$@"
 
 # The array task: match_shard.sh finds its shard in SLURM_ARRAY_TASK_ID, and exec makes
 # wyrm the job's process, so `scancel --signal=INT` reaches it and it closes its results.
