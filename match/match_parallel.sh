@@ -14,24 +14,13 @@
 #
 # Shard K writes DIR/shard-K.res, .pgn and .out; at the end the merged report is printed
 # and kept in DIR/report.txt. Exit status: 0, or 1 when a shard failed.
-set -euo pipefail
 
-launch_here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=match/match_launch.sh
-. "$launch_here/match_launch.sh"
-jobs='' sshlogin='' watch=''
-while getopts 'j:S:w:' opt; do
-    case $opt in
-    j) jobs=$OPTARG ;;
-    S) sshlogin=$OPTARG ;;
-    w) watch=$OPTARG ;;
-    *) launch_usage 17 ;;
-    esac
-done
-shift $((OPTIND - 1))
-[ $# -ge 4 ] || launch_usage 17
+. "$(dirname "$0")/match_launch.sh"
+launch_options 16 'j:S:w:' "$@"
+jobs=${launch_opt_j:-} sshlogin=${launch_opt_S:-} watch=${launch_opt_w:-}
 launch_require parallel "GNU parallel" "apt-get install parallel"
-launch_init "$@"
+launch_init 16 "${launch_args[@]}"
 
 # A shard stopped by the launcher gets SIGINT first: wyrm ends its games in progress and
 # closes its results file as interrupted, then exits.

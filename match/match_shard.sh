@@ -19,10 +19,9 @@
 # `wyrm -v GAME gen GEN-ARGS... -seed S+K -out DIR/shard-K.data` (S: the -seed given, 0 if
 # none), so every shard plays other games; merge then joins the shards' files, in shard
 # order, into DIR/data (docs/learning.md).
-set -euo pipefail
-launch_here=$(cd "$(dirname "$0")" && pwd)
+
 # shellcheck source=match/match_launch.sh
-. "$launch_here/match_launch.sh"
+. "$(dirname "$0")/match_launch.sh"
 usage() { launch_usage 16; }
 
 conf() {

@@ -12,24 +12,13 @@
 # DIR must be on a file system the compute nodes share with this host. Task K writes
 # DIR/shard-K.res, .pgn and .out; the merge job writes DIR/report.txt. Prints the two job
 # ids ("array 123", "merge 124").
-set -euo pipefail
 
-launch_here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=match/match_launch.sh
-. "$launch_here/match_launch.sh"
-limit='' watch='' sbatch_opts=''
-while getopts 'p:w:o:' opt; do
-    case $opt in
-    p) limit=$OPTARG ;;
-    w) watch=$OPTARG ;;
-    o) sbatch_opts=$OPTARG ;;
-    *) launch_usage 16 ;;
-    esac
-done
-shift $((OPTIND - 1))
-[ $# -ge 4 ] || launch_usage 16
+. "$(dirname "$0")/match_launch.sh"
+launch_options 14 'p:w:o:' "$@"
+limit=${launch_opt_p:-} watch=${launch_opt_w:-} sbatch_opts=${launch_opt_o:-}
 launch_require sbatch sbatch "Slurm's client commands"
-launch_init "$@"
+launch_init 14 "${launch_args[@]}"
 
 # The array task: match_shard.sh finds its shard in SLURM_ARRAY_TASK_ID, and exec makes
 # wyrm the job's process, so `scancel --signal=INT` reaches it and it closes its results.
