@@ -348,12 +348,8 @@ Move dg_parse_move(const void *vp, const char *s)
     int from, to;
     if (!b8_from_to_read(s, &from, &to))
         return MOVE_NONE;
-    Move want = dg_move_make(from, to), moves[MAX_MOVES];
-    int n = dg_gen_moves(p, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == want)
-            return want;
-    return MOVE_NONE;
+    Move want = dg_move_make(from, to);
+    return game_move_in_list(p, want, dg_gen_moves) ? want : MOVE_NONE;
 }
 
 uint32_t dg_move_index(const void *vp, Move m)

@@ -343,10 +343,6 @@ Move td_parse_move(const void *vp, const char *s)
     int victim = len == 7 ? parse_square(s + 5) : -1;
     if (from < 0 || to < 0 || (len == 7 && victim < 0))
         return MOVE_NONE;
-    Move want = td_move_make(from, to, victim), moves[MAX_MOVES];
-    int n = td_gen_moves(vp, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == want)
-            return want;
-    return MOVE_NONE;
+    Move want = td_move_make(from, to, victim);
+    return game_move_in_list(vp, want, td_gen_moves) ? want : MOVE_NONE;
 }
