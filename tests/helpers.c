@@ -186,9 +186,6 @@ long t_random_games(const Game *game, const char *fen, int games, int max_plies,
     return plies;
 }
 
-/* Does `pos`, with the side to move being the defender, lose within `plies` plies? */
-static bool defender_loses(const Game *game, const void *pos, int plies);
-
 static bool attacker_wins(const Game *game, const void *pos, int plies)
 {
     if (plies <= 0 || game->result(pos) != RESULT_NONE)
@@ -199,14 +196,14 @@ static bool attacker_wins(const Game *game, const void *pos, int plies)
     bool win = false;
     for (int i = 0; i < n && !win; i++) {
         game->make_move(pos, moves[i], child);
-        win = defender_loses(game, child, plies - 1);
+        win = t_defender_loses(game, child, plies - 1);
     }
     free(child);
     free(moves);
     return win;
 }
 
-static bool defender_loses(const Game *game, const void *pos, int plies)
+bool t_defender_loses(const Game *game, const void *pos, int plies)
 {
     Result r = game->result(pos);
     if (r != RESULT_NONE)

@@ -47,6 +47,9 @@ void t_play(const Game *game, void *pos, const char *moves);
 /* The fewest plies (odd, at most max_plies) in which the side to move of `fen` forces a
  * win by the game's own rules, found by a full-width search; -1 if none. */
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies);
+/* Whether the side to move of `pos`, the defender, loses by the rules within `plies` plies
+ * whatever it plays (the full-width search behind t_forced_win_plies). */
+bool t_defender_loses(const Game *game, const void *pos, int plies);
 
 /* Sets a numeric engine option; fails the test if refused. */
 typedef struct Engine Engine;
