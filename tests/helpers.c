@@ -221,6 +221,32 @@ bool t_defender_loses(const Game *game, const void *pos, int plies)
     return lost;
 }
 
+void t_assert_played(const Game *game, const char *fen, const char *moves, const char *after)
+{
+    void *pos = malloc(game->pos_size);
+    char out[FEN_MAX];
+    t_load(game, fen, pos);
+    t_play(game, pos, moves);
+    game->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, after);
+    ck_assert(game->key(pos) == game->key_from_scratch(pos));
+    free(pos);
+}
+
+uint64_t t_word_count(const char *list)
+{
+    uint64_t n = 0;
+    for (const char *c = list; *c; c++)
+        n += *c != ' ' && (c == list || c[-1] == ' ');
+    return n;
+}
+
+void t_assert_moves_counted(const Game *game, const char *fen, const char *moves)
+{
+    t_assert_moves(game, fen, moves);
+    ck_assert_uint_eq(t_perft(game, fen, 1), t_word_count(moves));
+}
+
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies)
 {
     void *pos = malloc(game->pos_size);

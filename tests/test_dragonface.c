@@ -148,21 +148,11 @@ static const struct {
     {"11/5E5/11/A10/11/11/F10/1E9/11 b - f8 0 1", ""},
 };
 
-/* Moves in a space-separated list: the perft 1 its position must give. */
-static uint64_t word_count(const char *list)
-{
-    uint64_t n = 0;
-    for (const char *c = list; *c; c++)
-        n += *c != ' ' && (c == list || c[-1] == ' ');
-    return n;
-}
-
 /* The move list, and the game's own perft (which counts its last ply set-wise) to depth 1
  * against the list's length and to depth 2 against the generic perft. */
 START_TEST(hand_checked_lists)
 {
-    t_assert_moves(df(), hand_checked[_i].fen, hand_checked[_i].moves);
-    ck_assert_uint_eq(t_perft(df(), hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    t_assert_moves_counted(df(), hand_checked[_i].fen, hand_checked[_i].moves);
     unsigned char pos[256];
     t_load(df(), hand_checked[_i].fen, pos);
     ck_assert_uint_eq(perft(df(), pos, 2), perft_generic(df(), pos, 2));
@@ -207,17 +197,7 @@ static const struct {
      "11/9e1/2g1g6/11/4A6/11/1E9/11/11 b - - 1 1"},
 };
 
-START_TEST(make_moves)
-{
-    const Game *g = df();
-    unsigned char pos[256];
-    char out[FEN_MAX];
-    t_load(g, made[_i].before, pos);
-    t_play(g, pos, made[_i].move);
-    g->fen_write(pos, out, sizeof out);
-    ck_assert_str_eq(out, made[_i].after);
-    ck_assert(g->key(pos) == g->key_from_scratch(pos));
-}
+START_TEST(make_moves) { t_assert_played(df(), made[_i].before, made[_i].move, made[_i].after); }
 END_TEST
 
 /* The captured piece is the capturer's and moves on its next turn. */
