@@ -566,30 +566,7 @@ static void mirror_fen(const char *fen, char *out)
 /* The evaluation is bounded, the same for mirrored positions, and its terms print. */
 START_TEST(eval_symmetry)
 {
-    const Game *g = df();
-    static Move moves[MAX_MOVES];
-    unsigned char pos[256], mirrored[256], next[256];
-    char fen[FEN_MAX], flipped[FEN_MAX], terms[2048];
-    uint64_t seed = 5;
-    for (int game = 0; game < 20; game++) {
-        t_load(g, DF_START, pos);
-        for (int ply = 0; ply < 100; ply++) {
-            g->fen_write(pos, fen, sizeof fen);
-            mirror_fen(fen, flipped);
-            t_load(g, flipped, mirrored);
-            Score e = g->evaluate(pos);
-            ck_assert_msg(e == g->evaluate(mirrored), "%s: %d, mirrored %s: %d", fen, e, flipped,
-                          g->evaluate(mirrored));
-            ck_assert_int_lt(abs(e), SCORE_EVAL_MAX + 1);
-            g->eval_terms(pos, terms, sizeof terms);
-            ck_assert(strstr(terms, "total") != NULL);
-            int n = g->gen_moves(pos, moves);
-            if (n == 0)
-                break;
-            g->make_move(pos, moves[rng_below(&seed, (uint64_t)n)], next);
-            memcpy(pos, next, g->pos_size);
-        }
-    }
+    t_eval_mirror_walk(df(), DF_START, 20, 100, mirror_fen, SCORE_EVAL_MAX + 1);
 }
 END_TEST
 

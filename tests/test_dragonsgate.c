@@ -289,44 +289,27 @@ END_TEST
 
 /* Mirroring the board (rank r to 9 - r) and swapping the colours leaves the evaluation
  * unchanged; it also stays within the engine's bound. */
+static void mirror_fen(const char *fen, char *flipped)
+{
+    char board[128], side;
+    int half, full;
+    ck_assert_int_eq(sscanf(fen, "%127s %c %d %d", board, &side, &half, &full), 4);
+    char *ranks[8], *save = NULL;
+    ranks[0] = strtok_r(board, "/", &save);
+    for (int r = 1; r < 8; r++)
+        ranks[r] = strtok_r(NULL, "/", &save);
+    size_t n = 0;
+    for (int r = 7; r >= 0; r--) {
+        for (const char *c = ranks[r]; *c; c++)
+            flipped[n++] = *c == 'D' ? 'd' : *c == 'd' ? 'D' : *c;
+        flipped[n++] = r ? '/' : ' ';
+    }
+    snprintf(flipped + n, FEN_MAX - n, "%c 0 1", side == 'w' ? 'b' : 'w');
+}
+
 START_TEST(eval_symmetry)
 {
-    const Game *g = t_game("dragonsgate");
-    unsigned char pos[256], mirror[256], next[256];
-    Move moves[MAX_MOVES];
-    char fen[FEN_MAX], flipped[FEN_MAX], terms[2048];
-    uint64_t seed = 5;
-    for (int game = 0; game < 20; game++) {
-        t_load(g, DG_START, pos);
-        for (int ply = 0; ply < 60; ply++) {
-            g->fen_write(pos, fen, sizeof fen);
-            char board[128], side;
-            int half, full;
-            ck_assert_int_eq(sscanf(fen, "%127s %c %d %d", board, &side, &half, &full), 4);
-            char *ranks[8], *save = NULL;
-            ranks[0] = strtok_r(board, "/", &save);
-            for (int r = 1; r < 8; r++)
-                ranks[r] = strtok_r(NULL, "/", &save);
-            size_t n = 0;
-            for (int r = 7; r >= 0; r--) {
-                for (const char *c = ranks[r]; *c; c++)
-                    flipped[n++] = *c == 'D' ? 'd' : *c == 'd' ? 'D' : *c;
-                flipped[n++] = r ? '/' : ' ';
-            }
-            snprintf(flipped + n, sizeof flipped - n, "%c 0 1", side == 'w' ? 'b' : 'w');
-            t_load(g, flipped, mirror);
-            Score e = g->evaluate(pos);
-            ck_assert_int_eq(e, g->evaluate(mirror));
-            ck_assert_int_lt(abs(e), SCORE_EVAL_MAX);
-            g->eval_terms(pos, terms, sizeof terms);
-            ck_assert(strstr(terms, "total") != NULL);
-            int k = g->gen_moves(pos, moves);
-            if (k == 0)
-                break;
-            g->make_move(pos, moves[rng_below(&seed, (uint64_t)k)], next);
-            memcpy(pos, next, g->pos_size);
-        }
-    }
+    t_eval_mirror_walk(t_game("dragonsgate"), DG_START, 20, 60, mirror_fen, SCORE_EVAL_MAX);
 }
 END_TEST
 
