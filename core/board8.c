@@ -166,6 +166,18 @@ void b8_from_to_write(int from, int to, char *buf)
     snprintf(buf, MOVE_STR_MAX, "%s%s", a, b);
 }
 
+void b8_from_to_move_to_str(const void *pos, Move m, char *buf)
+{
+    (void)pos;
+    b8_from_to_write((int)(m & 63), (int)((m >> 6) & 63), buf);
+}
+
+uint32_t b8_from_to_move_index(const void *pos, Move m)
+{
+    (void)pos;
+    return (uint32_t)(m & 4095);
+}
+
 bool b8_from_to_read(const char *s, int *from, int *to)
 {
     if (strlen(s) != 4)

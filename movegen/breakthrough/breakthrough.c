@@ -218,12 +218,6 @@ void bt_display(const void *pos, char *buf, size_t size)
     b8_board_draw(pos, bt_letter_at, buf, size);
 }
 
-void bt_move_to_str(const void *vp, Move m, char *buf)
-{
-    (void)vp;
-    b8_from_to_write(bt_move_from(m), bt_move_to(m), buf);
-}
-
 Move bt_parse_move(const void *vp, const char *s)
 {
     const BtPos *p = vp;
@@ -232,12 +226,6 @@ Move bt_parse_move(const void *vp, const char *s)
         return MOVE_NONE;
     Move want = bt_move_make(from, to);
     return game_move_in_list(p, want, bt_gen_moves) ? want : MOVE_NONE;
-}
-
-uint32_t bt_move_index(const void *vp, Move m)
-{
-    (void)vp;
-    return (uint32_t)(m & 4095);
 }
 
 /* Noisy move order: a step onto the goal row wins, so it comes first; then captures, the
