@@ -95,8 +95,9 @@ typedef struct PerftReport {
 } PerftReport;
 void engine_perft(Engine *e, int depth, PerftReport report);
 
-/* Runs task(arg, stop) in the background like a search: engine_stop sets `stop`,
- * engine_busy is true until it returns. */
+/* Runs task(arg, stop) in the background like a search, on the engine's task thread
+ * (engine/task.h; perft runs there too): engine_stop sets `stop`, engine_busy is true until
+ * it returns. */
 typedef void (*EngineTask)(void *arg, const atomic_bool *stop);
 void engine_run(Engine *e, EngineTask task, void *arg);
 
