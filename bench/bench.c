@@ -78,10 +78,7 @@ static void bench_bestmove(void *ctx, Move best, Move ponder)
 {
     BenchResult *r = ctx;
     (void)ponder;
-    if (best == MOVE_NONE)
-        strcpy(r->best, "0000");
-    else
-        r->game->move_to_str(r->root, best, r->best);
+    game_move_text(r->game, r->root, best, r->best);
     pthread_mutex_lock(&r->lock);
     r->done = true;
     pthread_cond_signal(&r->done_cond);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/describe.h"
+#include "core/grid.h"
 
 /* The board field into `pos` through `place`; false with a one-line reason. */
 static bool board_read(void *pos, const char *board, B8Place place, char *err, size_t err_size)
@@ -72,25 +73,23 @@ static void board_write(const void *pos, B8LetterAt letter_at, char out[B8_BOARD
     out[n] = 0;
 }
 
+/* grid_draw's square text for an 8x8 game: `pos` is a B8Drawn. */
+typedef struct B8Drawn {
+    const void *pos;
+    B8LetterAt letter_at;
+} B8Drawn;
+
+static void b8_cell(const void *drawn, int file, int rank, char *text)
+{
+    const B8Drawn *d = drawn;
+    text[0] = d->letter_at(d->pos, b8_square(file, rank));
+    text[1] = 0;
+}
+
 void b8_board_draw(const void *pos, B8LetterAt letter_at, char *buf, size_t size)
 {
-    size_t n = 0;
-    for (int rank = B8_RANKS - 1; rank >= 0 && n < size; rank--) {
-        n += (size_t)snprintf(buf + n, size - n, " %d ", rank + 1);
-        for (int file = 0; file < B8_FILES && n < size; file++) {
-            char c = letter_at(pos, b8_square(file, rank));
-            n += (size_t)snprintf(buf + n, size - n, " %c", c ? c : '.');
-        }
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, "\n");
-    }
-    if (n < size) {
-        n += (size_t)snprintf(buf + n, size - n, "   ");
-        for (int file = 0; file < B8_FILES && n < size; file++)
-            n += (size_t)snprintf(buf + n, size - n, " %c", 'a' + file);
-        if (n < size)
-            snprintf(buf + n, size - n, "\n");
-    }
+    B8Drawn drawn = {pos, letter_at};
+    grid_draw(&drawn, B8_FILES, B8_RANKS, 1, b8_cell, buf, size);
 }
 
 static bool side_read(const char *s, int *side, char *err, size_t err_size)
@@ -165,6 +164,18 @@ void b8_from_to_write(int from, int to, char *buf)
     describe_grid_name(B8_FILES, from, a);
     describe_grid_name(B8_FILES, to, b);
     snprintf(buf, MOVE_STR_MAX, "%s%s", a, b);
+}
+
+void b8_from_to_move_to_str(const void *pos, Move m, char *buf)
+{
+    (void)pos;
+    b8_from_to_write((int)(m & 63), (int)((m >> 6) & 63), buf);
+}
+
+uint32_t b8_from_to_move_index(const void *pos, Move m)
+{
+    (void)pos;
+    return (uint32_t)(m & 4095);
 }
 
 bool b8_from_to_read(const char *s, int *from, int *to)

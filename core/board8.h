@@ -87,3 +87,8 @@ int b8_parse_square(const char *s);
 void b8_from_to_write(int from, int to, char *buf);
 /* Reads exactly "<origin><destination>"; false on anything else. */
 bool b8_from_to_read(const char *s, int *from, int *to);
+/* For the games whose move is its origin and destination alone, from | to << 6 (squares as
+ * b8_square numbers them), a Game table's move_to_str and move_index: the text "a2a3", and
+ * the move itself as the index (4096 of them). */
+void b8_from_to_move_to_str(const void *pos, Move m, char *buf);
+uint32_t b8_from_to_move_index(const void *pos, Move m);

@@ -5,6 +5,7 @@
 #include "core/describe.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,6 +26,37 @@ void describe_grid_cell(DescCell *cell, int file, int rank)
 {
     *cell = (DescCell){.x = file, .y = rank, .w = 1, .h = 1, .kind = "square", .shade = -1};
     describe_grid_name(26, rank * 26 + file, cell->name);
+}
+
+int describe_grid_cells(DescCell *cells, int files, int ranks, bool chequered)
+{
+    for (int sq = 0; sq < files * ranks; sq++) {
+        int file = sq % files, rank = sq / files;
+        describe_grid_cell(&cells[sq], file, rank);
+        if (chequered)
+            cells[sq].shade = (file + rank + 1) % 2;
+    }
+    return files * ranks;
+}
+
+void describe_end_ranks(DescCell *cells, int files, int ranks, const char *kind,
+                        const char *first_label, const char *last_label)
+{
+    for (int file = 0; file < files; file++) {
+        DescCell *first = &cells[file], *last = &cells[(ranks - 1) * files + file];
+        first->kind = last->kind = kind;
+        first->label = first_label;
+        last->label = last_label;
+    }
+}
+
+void describe_words(Verdict *v, const char *reason, const char *fmt, ...)
+{
+    snprintf(v->reason, sizeof v->reason, "%s", reason);
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(v->text, sizeof v->text, fmt, args);
+    va_end(args);
 }
 
 int describe_men64(const uint64_t men[2], const char *kind, const char *const names[2],

@@ -85,6 +85,14 @@ void describe_verdict(const Game *game, const void *pos, GameOverReason why, int
  * number ("a1", "e10"), at (file, rank), 1x1, kind "square", not chequered, no label. */
 void describe_grid_cell(DescCell *cell, int file, int rank);
 
+/* Every square of a files x ranks grid, numbered rank * files + file; chequered: shaded
+ * with a1 dark, as on a chess board. Returns the count. */
+int describe_grid_cells(DescCell *cells, int files, int ranks, bool chequered);
+
+/* The first and the last rank of such a grid as one region: `kind`, and each rank's label. */
+void describe_end_ranks(DescCell *cells, int files, int ranks, const char *kind,
+                        const char *first_label, const char *last_label);
+
 /* The name of square `sq` = rank * files + file of a grid (buf: DESCRIBE_NAME_MAX bytes). */
 void describe_grid_name(int files, int sq, char *buf);
 
@@ -97,6 +105,24 @@ size_t describe_grid_step(DescMove *d, int files, int from, int to, char sep);
  * rank * 8 + file), each drawn as labels[side] and called names[side]. Returns the count. */
 int describe_men64(const uint64_t men[2], const char *kind, const char *const names[2],
                    const char labels[2], DescPiece *pieces);
+
+/* For a verdict hook: the game was won under its own rules (result()), which the hook
+ * names; draws and the other ways a game ends keep the shared words. */
+static inline bool describe_rules_win(GameOverReason why, const Verdict *v)
+{
+    return why == GAME_OVER_RULES && v->winner >= 0;
+}
+
+/* A verdict's reason, and its text from a printf format. */
+void describe_words(Verdict *v, const char *reason, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* "White" or "Black", for the games whose sides are called so; first: the first player. */
+static inline const char *describe_colour(int side, bool capital)
+{
+    static const char *const names[2][2] = {{"white", "black"}, {"White", "Black"}};
+    return names[capital][side == P1 ? 0 : 1];
+}
 
 /* Append one cell to a path, capture or conversion list. */
 static inline void describe_touch(int *list, int *count, int cell)

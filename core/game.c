@@ -1,5 +1,6 @@
 #include "core/game.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *game_start_fen(const Game *game, const int *option_values)
@@ -26,6 +27,14 @@ bool game_move_in_list(const void *pos, Move move, int (*gen)(const void *pos, M
         if (moves[i] == move)
             return true;
     return false;
+}
+
+void game_move_text(const Game *game, const void *pos, Move move, char *buf)
+{
+    if (move == MOVE_NONE)
+        snprintf(buf, MOVE_STR_MAX, "0000");
+    else
+        game->move_to_str(pos, move, buf);
 }
 
 Move game_find_move_by_string(const Game *game, const void *pos, const char *str)

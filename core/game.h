@@ -115,7 +115,12 @@ typedef struct Game {
     int max_moves; /* the most legal moves a position of this game can have */
     void (*make_move)(const void *pos, Move move, void *out);
     void (*make_null)(const void *pos, void *out); /* NULL: the game has no null move */
-    uint64_t (*perft)(const void *pos, int depth); /* NULL: the generic perft is used */
+    /* A perft of the game's own (NULL: core/perft.c's, which counts the last ply with
+     * count_moves); for a game whose perft works on bare bitboards, without positions. */
+    uint64_t (*perft)(const void *pos, int depth);
+    /* The number of legal moves, counted without listing them (perft's last ply); NULL:
+     * gen_moves' count. */
+    uint64_t (*count_moves)(const void *pos);
 
     void (*move_to_str)(const void *pos, Move move, char *buf); /* MOVE_STR_MAX bytes */
     Move (*parse_move)(const void *pos, const char *str);
@@ -189,9 +194,13 @@ const char *game_start_fen(const Game *game, const int *option_values);
  * share one generator between gen_moves, gen_noisy and gen_quiet). */
 typedef enum { GEN_ALL, GEN_NOISY, GEN_QUIET } GenStage;
 
-/* Whether `move` is one of the moves `gen` lists in `pos` (a helper for move_is_legal
- * where a direct test would repeat the generator's rules: it lists one stage only). */
+/* Whether `move` is one of the moves `gen` lists in `pos`: a helper for move_is_legal
+ * where a direct test would repeat the generator's rules (it lists one stage only), and
+ * for parse_move once the text has named one candidate. */
 bool game_move_in_list(const void *pos, Move move, int (*gen)(const void *pos, Move *moves));
+/* The text of `move` in `pos` (MOVE_STR_MAX bytes): "0000", the protocol's null move, for
+ * MOVE_NONE. */
+void game_move_text(const Game *game, const void *pos, Move move, char *buf);
 
 /* Finds the legal move whose canonical string is `str` (a helper for parse_move). */
 Move game_find_move_by_string(const Game *game, const void *pos, const char *str);

@@ -1,6 +1,7 @@
 #include "core/perft.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/util.h"
 
@@ -23,9 +24,34 @@ uint64_t perft_generic(const Game *game, const void *pos, int depth)
     return total;
 }
 
+/* Below the root: pos is followed by room for a position per ply to come, and the last ply
+ * is counted by the game's count_moves, so leaves are neither listed nor made. */
+static uint64_t perft_plies(const Game *game, unsigned char *pos, int depth)
+{
+    Move moves[MAX_MOVES];
+    if (depth == 1)
+        return game->count_moves ? game->count_moves(pos) : (uint64_t)game->gen_moves(pos, moves);
+    int n = game->gen_moves(pos, moves);
+    unsigned char *child = pos + game->pos_size;
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        game->make_move(pos, moves[i], child);
+        total += perft_plies(game, child, depth - 1);
+    }
+    return total;
+}
+
 uint64_t perft(const Game *game, const void *pos, int depth)
 {
-    return game->perft ? game->perft(pos, depth) : perft_generic(game, pos, depth);
+    if (game->perft)
+        return game->perft(pos, depth);
+    if (depth <= 0)
+        return 1;
+    unsigned char *plies = xmalloc((size_t)depth * game->pos_size);
+    memcpy(plies, pos, game->pos_size);
+    uint64_t total = perft_plies(game, plies, depth);
+    free(plies);
+    return total;
 }
 
 /* Subtrees of at most this many plies are counted in one call to the game's (fast) perft;

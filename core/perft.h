@@ -7,10 +7,12 @@
 
 #include "core/game.h"
 
-/* Leaf count at `depth`; uses the game's own perft when it has one. */
+/* Leaf count at `depth`, the last ply counted by the game's count_moves; a game's own
+ * perft when it has one. */
 uint64_t perft(const Game *game, const void *pos, int depth);
 
-/* The generic count through gen_moves/make_move, bulk-counting the last ply. */
+/* The plain count through gen_moves/make_move alone (count_moves and a game's own perft
+ * are checked against it). */
 uint64_t perft_generic(const Game *game, const void *pos, int depth);
 
 /* Called once per root move by perft_divide: the move's string and its count. */

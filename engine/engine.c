@@ -10,8 +10,10 @@
 #include "core/perft.h"
 #include "core/registry.h"
 #include "core/util.h"
+#include "engine/task.h"
 #include "nnue/nnue.h"
 #include "search/thread.h"
+#include "search/timeman.h"
 #include "search/tt.h"
 
 enum { GAME_OPTIONS_MAX = 8 };
@@ -36,6 +38,8 @@ struct Engine {
 
     TT tt;
     SearchPool *pool;
+    TaskThread task; /* perft and the protocol's background tasks: the pool only searches */
+    LagEstimate lag; /* the GUI's clock, as the protocol reports it */
 
     /* the running perft (engine_perft) */
     unsigned char *perft_pos;
@@ -252,6 +256,8 @@ Engine *engine_create(void)
             hash_mb = (size_t)OPTIONS[i].default_value;
     }
     e->pool = pool_create();
+    task_thread_init(&e->task);
+    timeman_lag_reset(&e->lag);
     char err[ERR_MAX];
     if (!tt_resize(&e->tt, hash_mb) || !build(e, registry_default(), NULL, NULL, 0, err))
         abort();
@@ -260,6 +266,7 @@ Engine *engine_create(void)
 
 void engine_destroy(Engine *e)
 {
+    task_thread_free(&e->task);
     pool_destroy(e->pool);
     tt_free(&e->tt);
     free(e->pos);
@@ -452,7 +459,7 @@ GameEnd engine_game_end(const Engine *e)
 
 void engine_go(Engine *e, const SearchLimits *limits, SearchReport report)
 {
-    pool_wait(e->pool);
+    engine_wait(e);
     pool_set_threads(e->pool, e->threads);
     SearchJob job = {
         .game = e->game,
@@ -488,21 +495,47 @@ static void perft_task(void *arg, const atomic_bool *stop)
 
 void engine_perft(Engine *e, int depth, PerftReport report)
 {
-    pool_wait(e->pool);
+    engine_wait(e);
     free(e->perft_pos);
     e->perft_pos = xmalloc(e->game->pos_size);
     memcpy(e->perft_pos, e->pos, e->game->pos_size);
     e->perft_depth = depth;
     e->perft_report = report;
-    pool_run_task(e->pool, perft_task, e);
+    task_thread_start(&e->task, perft_task, e);
 }
 
-void engine_run(Engine *e, EngineTask task, void *arg) { pool_run_task(e->pool, task, arg); }
+void engine_run(Engine *e, EngineTask task, void *arg)
+{
+    engine_wait(e);
+    task_thread_start(&e->task, task, arg);
+}
 
-void engine_stop(Engine *e) { pool_stop(e->pool); }
+/* A search and a task never run together (each starts after engine_wait), so stopping
+ * both stops the one that runs. */
+void engine_stop(Engine *e)
+{
+    task_thread_stop(&e->task);
+    pool_stop(e->pool);
+}
+
 void engine_ponderhit(Engine *e) { pool_ponderhit(e->pool); }
-void engine_wait(Engine *e) { pool_wait(e->pool); }
-bool engine_busy(const Engine *e) { return pool_busy(e->pool); }
+
+void engine_wait(Engine *e)
+{
+    task_thread_wait(&e->task);
+    pool_wait(e->pool);
+}
+
+bool engine_busy(const Engine *e) { return task_thread_busy(&e->task) || pool_busy(e->pool); }
 uint64_t engine_nodes(const Engine *e) { return shared_nodes(&e->pool->shared); }
 
 bool engine_waits_for_stop(const Engine *e) { return pool_waits_for_stop(e->pool); }
+
+void engine_lag_reset(Engine *e) { timeman_lag_reset(&e->lag); }
+
+int64_t engine_lag_at_go(Engine *e, const SearchLimits *limits)
+{
+    return timeman_lag_at_go(&e->lag, limits, e->game->side_to_move(e->pos));
+}
+
+void engine_lag_at_bestmove(Engine *e) { timeman_lag_at_bestmove(&e->lag); }

@@ -95,8 +95,9 @@ typedef struct PerftReport {
 } PerftReport;
 void engine_perft(Engine *e, int depth, PerftReport report);
 
-/* Runs task(arg, stop) in the background like a search: engine_stop sets `stop`,
- * engine_busy is true until it returns. */
+/* Runs task(arg, stop) in the background like a search, on the engine's task thread
+ * (engine/task.h; perft runs there too): engine_stop sets `stop`, engine_busy is true until
+ * it returns. */
 typedef void (*EngineTask)(void *arg, const atomic_bool *stop);
 void engine_run(Engine *e, EngineTask task, void *arg);
 
@@ -110,3 +111,15 @@ bool engine_busy(const Engine *e);
 bool engine_waits_for_stop(const Engine *e);
 /* The node count of the last (or running) search. */
 uint64_t engine_nodes(const Engine *e);
+
+/* ---- the GUI's clock ------------------------------------------------------------------ */
+
+/* What the protocol sees of the GUI's clock, from which the time manager estimates the time
+ * lost per move outside the search (search/timeman.h, LagEstimate). A new session or game
+ * forgets what was measured. */
+void engine_lag_reset(Engine *e);
+/* A `go` arrives with `limits` for the side to move of the current position; returns the
+ * estimate for limits->lag. */
+int64_t engine_lag_at_go(Engine *e, const SearchLimits *limits);
+/* The search's bestmove goes out. */
+void engine_lag_at_bestmove(Engine *e);

@@ -23,6 +23,7 @@
 #include "nnue/embed.h"
 #include "nnue/nnue.h"
 
+#include "core/eval_table.h"
 #include "movegen/breakthrough/breakthrough.h"
 
 enum {
@@ -231,21 +232,20 @@ void breakthrough_eval_terms(const void *vp, char *buf, size_t size)
     const BtPos *p = vp;
     BtTerms w = terms_of(p, P1), b = terms_of(p, P2);
     int race_stm = p->side == P1 ? race(w, b) : race(b, w);
-    int n = snprintf(buf, size,
-                     "term      white  black\n"
-                     "material  %5d  %5d\n"
-                     "safety    %5d  %5d\n"
-                     "mobility  %5d  %5d\n"
-                     "pressure  %5d  %5d\n"
-                     "runner    %5d  %5d\n"
-                     "free      %5d  %5d\n"
-                     "paths     %5d  %5d\n"
-                     "race      %d for the side to move\n"
-                     "tempo     %d for the side to move\n"
-                     "total     %d (side to move)\n",
-                     w.men, b.men, w.safety, b.safety, w.mobility, b.mobility, w.pressure,
-                     b.pressure, w.runner, b.runner, w.free_runner, b.free_runner, w.paths, b.paths,
-                     race_stm, BT_TEMPO, breakthrough_hand_evaluate(p));
+    static const char *const sides[2] = {"white", "black"};
+    const EvalRow rows[] = {
+        {"material", {w.men, b.men}, false},
+        {"safety", {w.safety, b.safety}, false},
+        {"mobility", {w.mobility, b.mobility}, false},
+        {"pressure", {w.pressure, b.pressure}, false},
+        {"runner", {w.runner, b.runner}, false},
+        {"free", {w.free_runner, b.free_runner}, false},
+        {"paths", {w.paths, b.paths}, false},
+        {"race", {race_stm, 0}, true},
+        {"tempo", {BT_TEMPO, 0}, true},
+    };
+    int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                             breakthrough_hand_evaluate(p));
     if (n >= 0 && (size_t)n < size)
         nnue_describe(&breakthrough_nnue, p, buf + n, size - (size_t)n);
 }

@@ -28,6 +28,7 @@
 #include "nnue/embed.h"
 #include "nnue/nnue.h"
 
+#include "core/eval_table.h"
 #include "movegen/dragondraughts/dragondraughts.h"
 
 enum {
@@ -90,21 +91,20 @@ void dd_eval_terms(const void *pos, char *buf, size_t size)
 {
     const DdPos *p = pos;
     DdTerms w = terms_of(p, P1), b = terms_of(p, P2);
-    int n = snprintf(buf, size,
-                     "term      white  black\n"
-                     "material  %5d  %5d\n"
-                     "advance   %5d  %5d\n"
-                     "runner    %5d  %5d\n"
-                     "guard     %5d  %5d\n"
-                     "support   %5d  %5d\n"
-                     "attacked  %5d  %5d\n"
-                     "mobility  %5d  %5d\n"
-                     "sum       %5d  %5d\n"
-                     "tempo     %d for the side to move\n"
-                     "total     %d (side to move)\n",
-                     w.material, b.material, w.advance, b.advance, w.runner, b.runner, w.guard,
-                     b.guard, w.support, b.support, w.attacked, b.attacked, w.mobility, b.mobility,
-                     total(w), total(b), DD_TEMPO, dd_hand_evaluate(p));
+    static const char *const sides[2] = {"white", "black"};
+    const EvalRow rows[] = {
+        {"material", {w.material, b.material}, false},
+        {"advance", {w.advance, b.advance}, false},
+        {"runner", {w.runner, b.runner}, false},
+        {"guard", {w.guard, b.guard}, false},
+        {"support", {w.support, b.support}, false},
+        {"attacked", {w.attacked, b.attacked}, false},
+        {"mobility", {w.mobility, b.mobility}, false},
+        {"sum", {total(w), total(b)}, false},
+        {"tempo", {DD_TEMPO, 0}, true},
+    };
+    int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                             dd_hand_evaluate(p));
     if (n >= 0 && (size_t)n < size)
         nnue_describe(&dd_nnue, p, buf + n, size - (size_t)n);
 }

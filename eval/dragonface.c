@@ -21,8 +21,8 @@
 #include "eval/dragonface.h"
 
 #include <stdio.h>
-#include <string.h>
 
+#include "core/eval_table.h"
 #include "movegen/dragonface/dragonface.h"
 #include "nnue/embed.h"
 #include "nnue/nnue.h"
@@ -234,20 +234,19 @@ void dragonface_eval_terms(const void *vp, char *buf, size_t size)
     const DfPos *p = vp;
     DfTerms t[2];
     terms_of(p, t);
-    snprintf(buf, size,
-             "term      white  black\n"
-             "material  %5d  %5d\n"
-             "mobility  %5d  %5d\n"
-             "advance   %5d  %5d\n"
-             "emperor   %5d  %5d\n"
-             "hanging   %5d  %5d\n"
-             "sum       %5d  %5d\n"
-             "tempo     %d for the side to move\n"
-             "total     %d (side to move)\n",
-             t[P1].material, t[P2].material, t[P1].mobility, t[P2].mobility, t[P1].advance,
-             t[P2].advance, t[P1].emperor, t[P2].emperor, t[P1].hanging, t[P2].hanging,
-             total(t[P1]), total(t[P2]), DF_TEMPO, dragonface_hand_evaluate(p));
-    size_t used = strlen(buf);
-    if (used + 1 < size)
-        nnue_describe(&dragonface_nnue, p, buf + used, size - used);
+    static const char *const sides[2] = {"white", "black"};
+    const DfTerms w = t[P1], b = t[P2];
+    const EvalRow rows[] = {
+        {"material", {w.material, b.material}, false},
+        {"mobility", {w.mobility, b.mobility}, false},
+        {"advance", {w.advance, b.advance}, false},
+        {"emperor", {w.emperor, b.emperor}, false},
+        {"hanging", {w.hanging, b.hanging}, false},
+        {"sum", {total(w), total(b)}, false},
+        {"tempo", {DF_TEMPO, 0}, true},
+    };
+    int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                             dragonface_hand_evaluate(p));
+    if (n >= 0 && (size_t)n < size)
+        nnue_describe(&dragonface_nnue, p, buf + n, size - (size_t)n);
 }

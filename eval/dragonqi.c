@@ -23,6 +23,7 @@
 
 #include <stdio.h>
 
+#include "core/eval_table.h"
 #include "movegen/dragonqi/dragonqi.h"
 
 enum {
@@ -367,18 +368,17 @@ void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
 {
     const DqPos *p = pos;
     DqTerms s = terms_of(p, DQ_STORM), f = terms_of(p, DQ_FOREST);
-    snprintf(buf, size,
-             "term       storm  forest\n"
-             "material   %5d  %6d\n"
-             "mobility   %5d  %6d\n"
-             "advance    %5d  %6d\n"
-             "munitions  %5d  %6d\n"
-             "safety     %5d  %6d\n"
-             "threats    %5d  %6d\n"
-             "naval      %5d  %6d\n"
-             "tempo      %d for the side to move\n"
-             "total      %d (side to move)\n",
-             s.material, f.material, s.mobility, f.mobility, s.advance, f.advance, s.munitions,
-             f.munitions, s.safety, f.safety, s.threats, f.threats, s.naval, f.naval, DQ_TEMPO,
-             dragonqi_evaluate(p));
+    static const char *const sides[2] = {"storm", "forest"};
+    const EvalRow rows[] = {
+        {"material", {s.material, f.material}, false},
+        {"mobility", {s.mobility, f.mobility}, false},
+        {"advance", {s.advance, f.advance}, false},
+        {"munitions", {s.munitions, f.munitions}, false},
+        {"safety", {s.safety, f.safety}, false},
+        {"threats", {s.threats, f.threats}, false},
+        {"naval", {s.naval, f.naval}, false},
+        {"tempo", {DQ_TEMPO, 0}, true},
+    };
+    eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                     dragonqi_evaluate(p));
 }

@@ -23,6 +23,7 @@
 #include "nnue/embed.h"
 #include "nnue/nnue.h"
 
+#include "core/eval_table.h"
 #include "movegen/dragonsgate/dragonsgate.h"
 
 enum {
@@ -109,20 +110,19 @@ void dragonsgate_eval_terms(const void *vp, char *buf, size_t size)
     DgTerms t[2];
     terms_both(p, t);
     const DgTerms w = t[P1], b = t[P2];
-    int n = snprintf(buf, size,
-                     "term      white  black\n"
-                     "material  %5d  %5d\n"
-                     "advance   %5d  %5d\n"
-                     "blocked   %5d  %5d\n"
-                     "threat    %5d  %5d\n"
-                     "runner    %5d  %5d\n"
-                     "gate      %5d  %5d\n"
-                     "race      %5d  %5d\n"
-                     "tempo     %d for the side to move\n"
-                     "total     %d (side to move)\n",
-                     w.material, b.material, w.advance, b.advance, w.blocked, b.blocked, w.threat,
-                     b.threat, w.runner, b.runner, w.gate, b.gate, w.race, b.race, DG_TEMPO,
-                     dragonsgate_hand_evaluate(p));
+    static const char *const sides[2] = {"white", "black"};
+    const EvalRow rows[] = {
+        {"material", {w.material, b.material}, false},
+        {"advance", {w.advance, b.advance}, false},
+        {"blocked", {w.blocked, b.blocked}, false},
+        {"threat", {w.threat, b.threat}, false},
+        {"runner", {w.runner, b.runner}, false},
+        {"gate", {w.gate, b.gate}, false},
+        {"race", {w.race, b.race}, false},
+        {"tempo", {DG_TEMPO, 0}, true},
+    };
+    int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                             dragonsgate_hand_evaluate(p));
     if (n >= 0 && (size_t)n < size)
         nnue_describe(&dragonsgate_nnue, p, buf + n, size - (size_t)n);
 }

@@ -20,8 +20,8 @@
 #include "eval/threedragons.h"
 
 #include <stdio.h>
-#include <string.h>
 
+#include "core/eval_table.h"
 #include "movegen/threedragons/threedragons.h"
 #include "nnue/nnue.h"
 
@@ -205,18 +205,17 @@ void td_eval_terms(const void *vp, char *buf, size_t size)
 {
     const TdPos *p = vp;
     TdTerms w = terms_of(p, P1), b = terms_of(p, P2);
-    snprintf(buf, size,
-             "term      white  black\n"
-             "material  %5d  %5d\n"
-             "mobility  %5d  %5d\n"
-             "pressure  %5d  %5d\n"
-             "threats   %5d  %5d\n"
-             "caves     %5d  %5d\n"
-             "tempo     %d for the side to move\n"
-             "total     %d (side to move)\n",
-             w.material, b.material, w.mobility, b.mobility, w.pressure, b.pressure, w.threats,
-             b.threats, w.caves, b.caves, TD_TEMPO, td_hand_evaluate(p));
-    size_t used = strlen(buf);
-    if (used + 1 < size)
-        nnue_describe(td_slot(p), p, buf + used, size - used);
+    static const char *const sides[2] = {"white", "black"};
+    const EvalRow rows[] = {
+        {"material", {w.material, b.material}, false},
+        {"mobility", {w.mobility, b.mobility}, false},
+        {"pressure", {w.pressure, b.pressure}, false},
+        {"threats", {w.threats, b.threats}, false},
+        {"caves", {w.caves, b.caves}, false},
+        {"tempo", {TD_TEMPO, 0}, true},
+    };
+    int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                             td_hand_evaluate(p));
+    if (n >= 0 && (size_t)n < size)
+        nnue_describe(td_slot(p), p, buf + n, size - (size_t)n);
 }

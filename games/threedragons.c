@@ -107,7 +107,7 @@ static const uint64_t td_perft_strength[] = {37, 1281, 53619, 2168553, 0};
     .gen_moves = td_gen_moves, .gen_noisy = td_gen_noisy, .gen_quiet = td_gen_quiet,               \
     .has_legal_move = td_has_legal_move, .move_is_legal = td_move_is_legal,                        \
     .max_moves = TD_MAX_MOVES, .is_noisy = td_is_noisy, .make_move = td_make_move,                 \
-    .make_null = td_make_null, .perft = td_perft, .move_to_str = td_move_to_str,                   \
+    .make_null = td_make_null, .count_moves = td_count_moves, .move_to_str = td_move_to_str,       \
     .parse_move = td_parse_move, .key = td_key, .key_from_scratch = td_key_from_scratch,           \
     .side_to_move = td_side_to_move, .halfmove_clock = td_halfmove_clock, .result = td_result,     \
     .no_moves_result = RESULT_LOSS, .evaluate = td_evaluate, .eval_terms = td_eval_terms,          \

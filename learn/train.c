@@ -574,22 +574,27 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
 
 enum { TRAIN_FILES_MAX = 256 };
 
+TrainConfig train_config_default(const Game *game)
+{
+    return (TrainConfig){.out = NULL,
+                         .hidden = game->nnue ? game->nnue->default_hidden : 128,
+                         .epochs = 30,
+                         .batch = 4096,
+                         .seed = 1,
+                         .threads = 1,
+                         .max_positions = 0,
+                         .lr = 0.005,
+                         .lr_end = 0.0001,
+                         .lambda = 0.3,
+                         .scale = 0,
+                         .validation = 0.05};
+}
+
 int train_main(int argc, const char *const *argv, Engine *engine)
 {
     const Game *game = engine_game(engine);
     const char *files = NULL;
-    TrainConfig c = {.out = NULL,
-                     .hidden = game->nnue ? game->nnue->default_hidden : 128,
-                     .epochs = 30,
-                     .batch = 4096,
-                     .seed = 1,
-                     .threads = 1,
-                     .max_positions = 0,
-                     .lr = 0.005,
-                     .lr_end = 0.0001,
-                     .lambda = 0.3,
-                     .scale = 0,
-                     .validation = 0.05};
+    TrainConfig c = train_config_default(game);
     const ArgDef defs[] = {
         {"data", ARG_TEXT, &files, 0, 0, "data files, comma-separated"},
         {"out", ARG_TEXT, &c.out, 0, 0, "the quantized net to write"},

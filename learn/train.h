@@ -35,5 +35,9 @@ typedef struct TrainResult {
     double bytes_per_position;
 } TrainResult;
 
+/* What `wyrm train` uses unless told otherwise: no data, no output, the game's default
+ * hidden size. */
+TrainConfig train_config_default(const Game *game);
+
 /* Trains a net for `game`; progress lines go to `log`. false with the reason on `log`. */
 bool train_run(const Game *game, const TrainConfig *config, FILE *log, TrainResult *result);

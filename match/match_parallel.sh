@@ -14,27 +14,13 @@
 #
 # Shard K writes DIR/shard-K.res, .pgn and .out; at the end the merged report is printed
 # and kept in DIR/report.txt. Exit status: 0, or 1 when a shard failed.
-set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-shard=$here/match_shard.sh
-jobs='' sshlogin='' watch=''
-while getopts 'j:S:w:' opt; do
-    case $opt in
-    j) jobs=$OPTARG ;;
-    S) sshlogin=$OPTARG ;;
-    w) watch=$OPTARG ;;
-    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
-    esac
-done
-shift $((OPTIND - 1))
-if [ $# -lt 4 ]; then
-    sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-fi
-command -v parallel >/dev/null || { echo "match_parallel.sh: GNU parallel is missing (apt-get install parallel)" >&2; exit 2; }
-shards=$2
-dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
+# shellcheck source=match/match_launch.sh
+. "$(dirname "$0")/match_launch.sh"
+launch_options 16 'j:S:w:' "$@"
+jobs=${launch_opt_j:-} sshlogin=${launch_opt_S:-} watch=${launch_opt_w:-}
+launch_require parallel "GNU parallel" "apt-get install parallel"
+launch_init 16 "${launch_args[@]}"
 
 # A shard stopped by the launcher gets SIGINT first: wyrm ends its games in progress and
 # closes its results file as interrupted, then exits.

@@ -19,12 +19,10 @@
 # `wyrm -v GAME gen GEN-ARGS... -seed S+K -out DIR/shard-K.data` (S: the -seed given, 0 if
 # none), so every shard plays other games; merge then joins the shards' files, in shard
 # order, into DIR/data (docs/learning.md).
-set -euo pipefail
 
-usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
+# shellcheck source=match/match_launch.sh
+. "$(dirname "$0")/match_launch.sh"
+usage() { launch_usage 16; }
 
 conf() {
     local dir=$1

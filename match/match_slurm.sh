@@ -12,28 +12,13 @@
 # DIR must be on a file system the compute nodes share with this host. Task K writes
 # DIR/shard-K.res, .pgn and .out; the merge job writes DIR/report.txt. Prints the two job
 # ids ("array 123", "merge 124").
-set -euo pipefail
 
-here=$(cd "$(dirname "$0")" && pwd)
-shard=$here/match_shard.sh
-limit='' watch='' sbatch_opts=''
-usage() {
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
-}
-while getopts 'p:w:o:' opt; do
-    case $opt in
-    p) limit=$OPTARG ;;
-    w) watch=$OPTARG ;;
-    o) sbatch_opts=$OPTARG ;;
-    *) usage ;;
-    esac
-done
-shift $((OPTIND - 1))
-[ $# -ge 4 ] || usage
-command -v sbatch >/dev/null || { echo "match_slurm.sh: sbatch is missing (Slurm's client commands)" >&2; exit 2; }
-shards=$2
-dir=$("$shard" init "$1" "$shards" "$3" "${@:4}")
+# shellcheck source=match/match_launch.sh
+. "$(dirname "$0")/match_launch.sh"
+launch_options 14 'p:w:o:' "$@"
+limit=${launch_opt_p:-} watch=${launch_opt_w:-} sbatch_opts=${launch_opt_o:-}
+launch_require sbatch sbatch "Slurm's client commands"
+launch_init 14 "${launch_args[@]}"
 
 # The array task: match_shard.sh finds its shard in SLURM_ARRAY_TASK_ID, and exec makes
 # wyrm the job's process, so `scancel --signal=INT` reaches it and it closes its results.

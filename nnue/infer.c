@@ -38,32 +38,34 @@ bool nnue_vectorised(void)
 #endif
 }
 
-static void add_row(int16_t *acc, const int16_t *row, uint32_t hidden)
+/* acc += row, or acc -= row when `subtract` (a constant where it is called, so each use
+ * compiles to one loop). */
+static inline __attribute__((always_inline)) void apply_row(int16_t *acc, const int16_t *row,
+                                                            uint32_t hidden, bool subtract)
 {
 #if defined(__AVX2__)
     for (uint32_t i = 0; i < hidden; i += 16) {
         __m256i a = _mm256_load_si256((const __m256i *)(acc + i));
         __m256i w = _mm256_loadu_si256((const __m256i *)(row + i));
-        _mm256_store_si256((__m256i *)(acc + i), _mm256_add_epi16(a, w));
+        _mm256_store_si256((__m256i *)(acc + i),
+                           subtract ? _mm256_sub_epi16(a, w) : _mm256_add_epi16(a, w));
     }
 #else
-    for (uint32_t i = 0; i < hidden; i++)
-        acc[i] = (int16_t)(uint16_t)((uint16_t)acc[i] + (uint16_t)row[i]);
+    for (uint32_t i = 0; i < hidden; i++) {
+        uint16_t w = subtract ? (uint16_t) - (uint16_t)row[i] : (uint16_t)row[i];
+        acc[i] = (int16_t)(uint16_t)((uint16_t)acc[i] + w);
+    }
 #endif
+}
+
+static void add_row(int16_t *acc, const int16_t *row, uint32_t hidden)
+{
+    apply_row(acc, row, hidden, false);
 }
 
 static void sub_row(int16_t *acc, const int16_t *row, uint32_t hidden)
 {
-#if defined(__AVX2__)
-    for (uint32_t i = 0; i < hidden; i += 16) {
-        __m256i a = _mm256_load_si256((const __m256i *)(acc + i));
-        __m256i w = _mm256_loadu_si256((const __m256i *)(row + i));
-        _mm256_store_si256((__m256i *)(acc + i), _mm256_sub_epi16(a, w));
-    }
-#else
-    for (uint32_t i = 0; i < hidden; i++)
-        acc[i] = (int16_t)(uint16_t)((uint16_t)acc[i] - (uint16_t)row[i]);
-#endif
+    apply_row(acc, row, hidden, true);
 }
 
 void nnue_refresh_accumulator(const NnueNet *net, const uint16_t *features, int count, int16_t *acc)

@@ -61,10 +61,9 @@ void report_bestmove(void *ctx, Move best, Move ponder)
     Protocol *p = ctx;
     const Game *g = engine_game(p->engine);
     const void *root = engine_position(p->engine);
-    lag_at_bestmove(&p->clock);
-    char best_str[MOVE_STR_MAX] = "0000", ponder_str[MOVE_STR_MAX] = "";
-    if (best != MOVE_NONE)
-        g->move_to_str(root, best, best_str);
+    engine_lag_at_bestmove(p->engine);
+    char best_str[MOVE_STR_MAX], ponder_str[MOVE_STR_MAX] = "";
+    game_move_text(g, root, best, best_str);
     if (best != MOVE_NONE && ponder != MOVE_NONE && p->dialect != DIALECT_UGI) {
         unsigned char *next = xmalloc(g->pos_size);
         g->make_move(root, best, next);

@@ -1,9 +1,8 @@
 /*
  * The protocol's own state, shared by its files and by nothing outside protocol/:
  * uci.c reads the lines and dispatches the commands, queue.c keeps the commands that wait
- * their turn and sequences the jobs, report.c prints what a search reports, lag.c measures
- * how much the GUI's clock loses per move, tasks.c runs perft, bench, perftsuite and
- * stoplatency.
+ * their turn and sequences the jobs, report.c prints what a search reports, tasks.c runs
+ * perft, bench, perftsuite and stoplatency.
  */
 #pragma once
 
@@ -32,20 +31,10 @@ typedef struct Pending {
     char line[];
 } Pending;
 
-/* The clock readings of consecutive `go` commands, from which lag.c estimates the time the
- * GUI's clock loses per move outside the search (see lag_at_go). */
-typedef struct LagClock {
-    int64_t go_start_ms, go_used_ms; /* when the last go arrived; how long until bestmove */
-    int go_side;                     /* side to move at the last go; -1: no clock given */
-    int64_t go_clock, go_inc;        /* its clock and increment at that go */
-    int64_t lag;                     /* decaying maximum of the measured lags */
-} LagClock;
-
 struct Protocol {
     Engine *engine;
     Output *out;
     Dialect dialect;
-    LagClock clock;
 
     /* Commands that wait for the running job (a search, perft or bench) to end, in order
      * of arrival (see protocol_handle). */
@@ -85,14 +74,6 @@ bool queue_may_run(void *ctx);
 /* The callbacks through which a search started by `go` reports to p. */
 SearchReport report_callbacks(Protocol *p);
 void report_bestmove(void *ctx, Move best, Move ponder);
-
-/* ---- lag.c ---- */
-void lag_reset(LagClock *c);
-/* A `go` arrives with `limits` for `side` to move: measures the lag of the last move and
- * returns the estimate the time manager takes. */
-int64_t lag_at_go(LagClock *c, const SearchLimits *limits, int side);
-/* The search answered: the time it used since its go. */
-void lag_at_bestmove(LagClock *c);
 
 /* ---- tasks.c ---- */
 /* perft D (and go perft D): the depth's text, NULL when missing. */

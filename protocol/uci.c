@@ -3,7 +3,8 @@
  * command they name, and the commands that set up and read the engine. Every error is one
  * `info string error: ...` line and leaves the engine as it was. The queue (queue.c)
  * decides when a command runs, report.c prints a search's reports, tasks.c runs perft
- * and bench, lag.c measures the clock.
+ * and bench; what `go` and `bestmove` show of the GUI's clock goes to the engine's time
+ * manager.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -176,7 +177,6 @@ static int parse_searchmoves(Protocol *p, const Tokens *t, int at, SearchLimits 
 static void cmd_go(Protocol *p, const Tokens *t)
 {
     Engine *e = p->engine;
-    const Game *g = engine_game(e);
     if (t->count > 1 && strcmp(t->items[1], "perft") == 0) {
         task_perft(p, t->count > 2 ? t->items[2] : NULL);
         return;
@@ -248,8 +248,7 @@ static void cmd_go(Protocol *p, const Tokens *t)
             protocol_error(p, "bad value for go %s, ignored", tok);
         i++;
     }
-    g = engine_game(e);
-    limits.lag = lag_at_go(&p->clock, &limits, g->side_to_move(engine_position(e)));
+    limits.lag = engine_lag_at_go(e, &limits);
     SearchReport report = report_callbacks(p);
     if (engine_game_end(e).result != RESULT_NONE) {
         report_bestmove(p, MOVE_NONE, MOVE_NONE);
@@ -381,7 +380,7 @@ static void cmd_newgame(Protocol *p, const Tokens *t)
 {
     (void)t;
     engine_new_game(p->engine);
-    lag_reset(&p->clock);
+    engine_lag_reset(p->engine);
 }
 
 static void cmd_perft(Protocol *p, const Tokens *t)
@@ -470,7 +469,7 @@ Protocol *protocol_create(Engine *engine, FILE *out)
     Protocol *p = xcalloc(1, sizeof *p);
     p->engine = engine;
     p->out = output_create(out);
-    lag_reset(&p->clock);
+    engine_lag_reset(engine);
     atomic_init(&p->ended_seq, 0);
     return p;
 }

@@ -154,15 +154,9 @@ static void job_finished(SearchPool *pool)
     pthread_mutex_unlock(&pool->shared.lock);
 }
 
-/* One job (a search or a task) on the main thread. */
+/* One search on the main thread. */
 static void run_job(SearchPool *pool)
 {
-    if (pool->task) {
-        /* pool->task stays set (the protocol thread reads it; pool_start clears it). */
-        pool->task(pool->task_arg, &pool->shared.stop);
-        job_finished(pool);
-        return;
-    }
     tt_new_search(pool->shared.tt);
     for (int i = 0; i < pool->shared.thread_count; i++)
         search_thread_prepare(&pool->shared.threads[i]);
@@ -207,7 +201,7 @@ static void *pool_main(void *arg)
 static void launch(SearchPool *pool)
 {
     pthread_mutex_lock(&pool->shared.lock);
-    pool->shared.reported = pool->task != NULL; /* a task has no bestmove */
+    pool->shared.reported = false;
     pool->shared.published = false;
     pool->shared.skill_best = pool->shared.skill_ponder = MOVE_NONE;
     pthread_mutex_unlock(&pool->shared.lock);
@@ -259,15 +253,6 @@ void pool_start(SearchPool *pool, TT *tt, const SearchJob *job)
     atomic_store(&pool->shared.pondering, job->limits.ponder);
     timeman_start(&pool->shared.time, &job->limits, game->side_to_move(job->root),
                   game->params.moves_left);
-    pool->task = NULL;
-    launch(pool);
-}
-
-void pool_run_task(SearchPool *pool, PoolTask task, void *arg)
-{
-    pool_wait(pool);
-    pool->task = task;
-    pool->task_arg = arg;
     launch(pool);
 }
 
@@ -303,6 +288,6 @@ bool pool_busy(SearchPool *pool) { return atomic_load(&pool->running); }
 
 bool pool_waits_for_stop(SearchPool *pool)
 {
-    return atomic_load(&pool->running) && pool->task == NULL &&
+    return atomic_load(&pool->running) &&
            (pool->shared.job.limits.infinite || atomic_load(&pool->shared.pondering));
 }

@@ -19,8 +19,6 @@
 
 typedef struct SearchPool SearchPool;
 
-typedef void (*PoolTask)(void *arg, const atomic_bool *stop);
-
 struct SearchPool {
     SearchShared shared; /* what the search threads see (search/worker.h) */
     const Game *allocated_for_game;
@@ -36,9 +34,6 @@ struct SearchPool {
     pthread_t main_thread;
     pthread_cond_t job_ready, job_done; /* with shared.lock: a job to run; the job has ended */
     pthread_cond_t wake;
-
-    PoolTask task; /* a background task instead of a search (perft) */
-    void *task_arg;
 };
 
 SearchPool *pool_create(void);
@@ -47,15 +42,13 @@ void pool_set_threads(SearchPool *pool, int count); /* only while idle */
 
 /* Starts a search in the background and returns at once. The pool must be idle. */
 void pool_start(SearchPool *pool, TT *tt, const SearchJob *job);
-/* Runs `task` on the pool's main thread in the background (stoppable by pool_stop). */
-void pool_run_task(SearchPool *pool, PoolTask task, void *arg);
 
 void pool_stop(SearchPool *pool);
 void pool_ponderhit(SearchPool *pool);
-/* Waits until the running search or task has finished and reported. */
+/* Waits until the running search has finished and reported. */
 void pool_wait(SearchPool *pool);
 bool pool_busy(SearchPool *pool);
-/* A search (not a task) is running that only a stop ends: infinite, or pondering. */
+/* A search is running that only a stop ends: infinite, or pondering. */
 bool pool_waits_for_stop(SearchPool *pool);
 /* Forgets what earlier searches learned (histories, killers). */
 void pool_clear(SearchPool *pool);

@@ -17,6 +17,8 @@ enum {
     TM_PERCENT = 100,
     TM_UNSTABLE_PERCENT = 100,  /* soft time grows by this share per best-move change */
     TM_SCORE_DROP_PERCENT = 40, /* and by this share when the score fell */
+    TM_LAG_DECAY_PERCENT = 90,  /* the lag estimate keeps this share of itself per move */
+    TM_LAG_MAX_MS = 1000,       /* and one move's measure counts up to this */
 };
 
 /* Clock and increment values above this (about 31 years) are read as this, so that the
@@ -112,3 +114,25 @@ bool timeman_another_iteration(TimeManager *tm, bool single_move, double best_mo
     tm->last_score = score;
     return true;
 }
+
+void timeman_lag_reset(LagEstimate *c)
+{
+    c->go_side = -1;
+    c->lag = 0;
+}
+
+int64_t timeman_lag_at_go(LagEstimate *c, const SearchLimits *limits, int side)
+{
+    c->go_start_ms = clock_now_ms();
+    if (c->go_side == side && limits->time[side] >= 0 && !limits->ponder) {
+        int64_t lag = c->go_clock + c->go_inc - limits->time[side] - c->go_used_ms;
+        int64_t decayed = c->lag * TM_LAG_DECAY_PERCENT / TM_PERCENT;
+        c->lag = at_least(at_most(lag, TM_LAG_MAX_MS), decayed);
+    }
+    c->go_side = limits->time[side] >= 0 && !limits->ponder && !limits->infinite ? side : -1;
+    c->go_clock = limits->time[side];
+    c->go_inc = limits->inc[side];
+    return c->lag;
+}
+
+void timeman_lag_at_bestmove(LagEstimate *c) { c->go_used_ms = clock_now_ms() - c->go_start_ms; }

@@ -17,7 +17,8 @@
  * score drops.
  *
  * `lag` is the time per move the GUI's clock loses beyond what the search itself used
- * (pipes, scheduling); the protocol measures it from consecutive clock readings. It
+ * (pipes, scheduling). The protocol only reports what it sees (each `go` with its clock,
+ * each `bestmove`); the LagEstimate below works the lag out from those clock readings. It
  * replaces `Move Overhead` when larger and is taken off the increment.
  */
 #pragma once
@@ -66,3 +67,23 @@ void timeman_iteration_begin(TimeManager *tm);
  * grows while the best move changes and when the score dropped (timeman_next_iteration). */
 bool timeman_another_iteration(TimeManager *tm, bool single_move, double best_move_changes,
                                Score score);
+
+/* How much the GUI's clock loses on our moves beyond the time until our bestmove: the
+ * previous clock plus the increment, less the clock now, less the time used. A busy
+ * machine or a slow pipe shows up here long before it costs a game on time. The estimate
+ * keeps the largest recent value and forgets it slowly (a share per move); it becomes
+ * SearchLimits.lag. */
+typedef struct LagEstimate {
+    int64_t go_start_ms, go_used_ms; /* when the last go arrived; how long until bestmove */
+    int go_side;                     /* side to move at the last go; -1: no clock given */
+    int64_t go_clock, go_inc;        /* its clock and increment at that go */
+    int64_t lag;                     /* decaying maximum of the measured lags */
+} LagEstimate;
+
+/* A new game (or a new session): nothing measured yet. */
+void timeman_lag_reset(LagEstimate *lag);
+/* A `go` arrives with `limits` for `side` to move: measures the lag of the last move and
+ * returns the estimate for SearchLimits.lag. */
+int64_t timeman_lag_at_go(LagEstimate *lag, const SearchLimits *limits, int side);
+/* The search answered (its bestmove): the time it used since its go. */
+void timeman_lag_at_bestmove(LagEstimate *lag);

@@ -186,9 +186,6 @@ long t_random_games(const Game *game, const char *fen, int games, int max_plies,
     return plies;
 }
 
-/* Does `pos`, with the side to move being the defender, lose within `plies` plies? */
-static bool defender_loses(const Game *game, const void *pos, int plies);
-
 static bool attacker_wins(const Game *game, const void *pos, int plies)
 {
     if (plies <= 0 || game->result(pos) != RESULT_NONE)
@@ -199,14 +196,14 @@ static bool attacker_wins(const Game *game, const void *pos, int plies)
     bool win = false;
     for (int i = 0; i < n && !win; i++) {
         game->make_move(pos, moves[i], child);
-        win = defender_loses(game, child, plies - 1);
+        win = t_defender_loses(game, child, plies - 1);
     }
     free(child);
     free(moves);
     return win;
 }
 
-static bool defender_loses(const Game *game, const void *pos, int plies)
+bool t_defender_loses(const Game *game, const void *pos, int plies)
 {
     Result r = game->result(pos);
     if (r != RESULT_NONE)
@@ -222,6 +219,32 @@ static bool defender_loses(const Game *game, const void *pos, int plies)
     free(child);
     free(moves);
     return lost;
+}
+
+void t_assert_played(const Game *game, const char *fen, const char *moves, const char *after)
+{
+    void *pos = malloc(game->pos_size);
+    char out[FEN_MAX];
+    t_load(game, fen, pos);
+    t_play(game, pos, moves);
+    game->fen_write(pos, out, sizeof out);
+    ck_assert_str_eq(out, after);
+    ck_assert(game->key(pos) == game->key_from_scratch(pos));
+    free(pos);
+}
+
+uint64_t t_word_count(const char *list)
+{
+    uint64_t n = 0;
+    for (const char *c = list; *c; c++)
+        n += *c != ' ' && (c == list || c[-1] == ' ');
+    return n;
+}
+
+void t_assert_moves_counted(const Game *game, const char *fen, const char *moves)
+{
+    t_assert_moves(game, fen, moves);
+    ck_assert_uint_eq(t_perft(game, fen, 1), t_word_count(moves));
 }
 
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies)

@@ -44,9 +44,23 @@ void t_assert_legal(const Game *game, const void *pos, Move move, const char *wh
 /* Applies space-separated moves to the position in place; fails if one is illegal. */
 void t_play(const Game *game, void *pos, const char *moves);
 
+/* Plays `moves` from `fen` and asserts the FEN they leave is `after` and the position's
+ * key is the one computed from scratch. */
+void t_assert_played(const Game *game, const char *fen, const char *moves, const char *after);
+
+/* The number of space-separated words in `list`: a move list's length. */
+uint64_t t_word_count(const char *list);
+
+/* t_assert_moves, and the game's perft to depth 1 (its bulk count of the last ply) gives
+ * the list's length. */
+void t_assert_moves_counted(const Game *game, const char *fen, const char *moves);
+
 /* The fewest plies (odd, at most max_plies) in which the side to move of `fen` forces a
  * win by the game's own rules, found by a full-width search; -1 if none. */
 int t_forced_win_plies(const Game *game, const char *fen, int max_plies);
+/* Whether the side to move of `pos`, the defender, loses by the rules within `plies` plies
+ * whatever it plays (the full-width search behind t_forced_win_plies). */
+bool t_defender_loses(const Game *game, const void *pos, int plies);
 
 /* Sets a numeric engine option; fails the test if refused. */
 typedef struct Engine Engine;

@@ -25,33 +25,7 @@ static void on_bestmove(void *ctx, Move best, Move ponder)
 {
     PuzzleOutcome *o = ctx;
     (void)ponder;
-    if (best == MOVE_NONE)
-        strcpy(o->best, "0000");
-    else
-        o->game->move_to_str(o->root, best, o->best);
-}
-
-/* After the attacker's move: does every reply of the defender (to move in `pos`) lose
- * within `plies` plies in all? */
-static bool defender_lost_within(const Game *g, const void *pos, int plies)
-{
-    Result r = g->result(pos);
-    if (r != RESULT_NONE)
-        return r == RESULT_LOSS;
-    Move *moves = malloc(sizeof(Move) * MAX_MOVES);
-    void *child = malloc(g->pos_size);
-    char fen[FEN_MAX];
-    int n = g->gen_moves(pos, moves);
-    bool lost = n == 0 ? g->no_moves_result == RESULT_LOSS : plies >= 2;
-    for (int i = 0; i < n && lost; i++) {
-        g->make_move(pos, moves[i], child);
-        g->fen_write(child, fen, sizeof fen);
-        int win = t_forced_win_plies(g, fen, plies - 1);
-        lost = win > 0 && win <= plies - 1;
-    }
-    free(child);
-    free(moves);
-    return lost;
+    game_move_text(o->game, o->root, best, o->best);
 }
 
 bool t_move_wins_within(const Game *g, const char *fen, const char *move, int plies)
@@ -62,7 +36,7 @@ bool t_move_wins_within(const Game *g, const char *fen, const char *move, int pl
     bool wins = m != MOVE_NONE;
     if (wins) {
         g->make_move(pos, m, next);
-        wins = defender_lost_within(g, next, plies - 1);
+        wins = t_defender_loses(g, next, plies - 1);
     }
     free(next);
     free(pos);

@@ -191,19 +191,9 @@ static const struct {
     {"8/8/8/8/8/P7/pPP5/K7 b 0 1", ""},
 };
 
-static int word_count(const char *s)
-{
-    int n = 0;
-    for (const char *c = s; *c; c++)
-        n += *c != ' ' && (c == s || c[-1] == ' ');
-    return n;
-}
-
 START_TEST(hand_checked_lists)
 {
-    t_assert_moves(dd(), hand_checked[_i].fen, hand_checked[_i].moves);
-    ck_assert_uint_eq(t_perft(dd(), hand_checked[_i].fen, 1),
-                      (uint64_t)word_count(hand_checked[_i].moves));
+    t_assert_moves_counted(dd(), hand_checked[_i].fen, hand_checked[_i].moves);
 }
 END_TEST
 
@@ -269,15 +259,8 @@ START_TEST(final_square_on_emptied_squares)
         {"8/p7/3p4/8/5p2/p1p5/8/K7 w 0 1", "a1a6f6f3a3a8", "K7/8/8/8/8/8/8/8 b 0 1"},
         {"3k4/8/8/7p/p7/8/8/K3k3 w 0 1", "a1h1h8a8a1", "8/8/8/8/8/8/8/K7 b 0 1"},
     };
-    for (size_t i = 0; i < sizeof played / sizeof *played; i++) {
-        unsigned char pos[256];
-        char out[FEN_MAX];
-        t_load(dd(), played[i].fen, pos);
-        t_play(dd(), pos, played[i].move);
-        dd()->fen_write(pos, out, sizeof out);
-        ck_assert_str_eq(out, played[i].after);
-        ck_assert_uint_eq(dd()->key(pos), dd()->key_from_scratch(pos));
-    }
+    for (size_t i = 0; i < sizeof played / sizeof *played; i++)
+        t_assert_played(dd(), played[i].fen, played[i].move, played[i].after);
     /* the short form: a final square that only one move has, whatever it held before */
     const char *both = "3k4/6p1/p7/3p4/8/p7/8/K7 w 0 1";
     assert_same_move(both, "a1a1", "a1a5g5g8a8a1");

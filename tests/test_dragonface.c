@@ -148,21 +148,11 @@ static const struct {
     {"11/5E5/11/A10/11/11/F10/1E9/11 b - f8 0 1", ""},
 };
 
-/* Moves in a space-separated list: the perft 1 its position must give. */
-static uint64_t word_count(const char *list)
-{
-    uint64_t n = 0;
-    for (const char *c = list; *c; c++)
-        n += *c != ' ' && (c == list || c[-1] == ' ');
-    return n;
-}
-
 /* The move list, and the game's own perft (which counts its last ply set-wise) to depth 1
  * against the list's length and to depth 2 against the generic perft. */
 START_TEST(hand_checked_lists)
 {
-    t_assert_moves(df(), hand_checked[_i].fen, hand_checked[_i].moves);
-    ck_assert_uint_eq(t_perft(df(), hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    t_assert_moves_counted(df(), hand_checked[_i].fen, hand_checked[_i].moves);
     unsigned char pos[256];
     t_load(df(), hand_checked[_i].fen, pos);
     ck_assert_uint_eq(perft(df(), pos, 2), perft_generic(df(), pos, 2));
@@ -207,17 +197,7 @@ static const struct {
      "11/9e1/2g1g6/11/4A6/11/1E9/11/11 b - - 1 1"},
 };
 
-START_TEST(make_moves)
-{
-    const Game *g = df();
-    unsigned char pos[256];
-    char out[FEN_MAX];
-    t_load(g, made[_i].before, pos);
-    t_play(g, pos, made[_i].move);
-    g->fen_write(pos, out, sizeof out);
-    ck_assert_str_eq(out, made[_i].after);
-    ck_assert(g->key(pos) == g->key_from_scratch(pos));
-}
+START_TEST(make_moves) { t_assert_played(df(), made[_i].before, made[_i].move, made[_i].after); }
 END_TEST
 
 /* The captured piece is the capturer's and moves on its next turn. */
@@ -517,7 +497,7 @@ START_TEST(matches_reference)
             ck_assert_msg(n == k, "%d moves, reference %d in %s", n, k, fen);
             ck_assert_msg(g->threat(pos) == ref_emperor_capturable(&rp), "threat() wrong in %s",
                           fen);
-            ck_assert_uint_eq(g->perft(pos, 1), (uint64_t)n);
+            ck_assert_uint_eq(perft(g, pos, 1), (uint64_t)n);
             qsort(mine, (size_t)n, REF_MOVE_LEN, cmp_move);
             qsort(ref, (size_t)k, REF_MOVE_LEN, cmp_move);
             for (int i = 0; i < n; i++)
@@ -586,30 +566,7 @@ static void mirror_fen(const char *fen, char *out)
 /* The evaluation is bounded, the same for mirrored positions, and its terms print. */
 START_TEST(eval_symmetry)
 {
-    const Game *g = df();
-    static Move moves[MAX_MOVES];
-    unsigned char pos[256], mirrored[256], next[256];
-    char fen[FEN_MAX], flipped[FEN_MAX], terms[2048];
-    uint64_t seed = 5;
-    for (int game = 0; game < 20; game++) {
-        t_load(g, DF_START, pos);
-        for (int ply = 0; ply < 100; ply++) {
-            g->fen_write(pos, fen, sizeof fen);
-            mirror_fen(fen, flipped);
-            t_load(g, flipped, mirrored);
-            Score e = g->evaluate(pos);
-            ck_assert_msg(e == g->evaluate(mirrored), "%s: %d, mirrored %s: %d", fen, e, flipped,
-                          g->evaluate(mirrored));
-            ck_assert_int_lt(abs(e), SCORE_EVAL_MAX + 1);
-            g->eval_terms(pos, terms, sizeof terms);
-            ck_assert(strstr(terms, "total") != NULL);
-            int n = g->gen_moves(pos, moves);
-            if (n == 0)
-                break;
-            g->make_move(pos, moves[rng_below(&seed, (uint64_t)n)], next);
-            memcpy(pos, next, g->pos_size);
-        }
-    }
+    t_eval_mirror_walk(df(), DF_START, 20, 100, mirror_fen, SCORE_EVAL_MAX + 1);
 }
 END_TEST
 

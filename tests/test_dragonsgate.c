@@ -90,49 +90,29 @@ static const struct {
     {"d7/8/8/8/8/8/8/8 w 0 1", ""},
 };
 
-/* Moves in a space-separated list: the perft 1 its position must give. */
-static uint64_t word_count(const char *list)
-{
-    uint64_t n = 0;
-    for (const char *c = list; *c; c++)
-        n += *c != ' ' && (c == list || c[-1] == ' ');
-    return n;
-}
-
 /* The move list, and the game's own bulk-counting perft to depth 1 against the list's
  * length and to depth 3 against the generic perft. */
 START_TEST(hand_checked_lists)
 {
     const Game *g = t_game("dragonsgate");
-    t_assert_moves(g, hand_checked[_i].fen, hand_checked[_i].moves);
-    ck_assert_uint_eq(t_perft(g, hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    t_assert_moves_counted(g, hand_checked[_i].fen, hand_checked[_i].moves);
     unsigned char pos[256];
     t_load(g, hand_checked[_i].fen, pos);
     ck_assert_uint_eq(perft(g, pos, 3), perft_generic(g, pos, 3));
 }
 END_TEST
 
-static void assert_after(const Game *g, const char *fen, const char *moves, const char *want)
-{
-    unsigned char pos[256];
-    char out[FEN_MAX];
-    t_load(g, fen, pos);
-    t_play(g, pos, moves);
-    g->fen_write(pos, out, sizeof out);
-    ck_assert_str_eq(out, want);
-    ck_assert(g->key(pos) == g->key_from_scratch(pos));
-}
-
 /* The Dragon taken is the one in front of the origin opposite to the move. */
 START_TEST(make_moves)
 {
     const Game *g = t_game("dragonsgate");
-    assert_after(g, "8/8/8/2d1d3/3D4/8/8/8 w 0 1", "d4c3", "8/8/8/2d5/8/2D5/8/8 b 0 1");
-    assert_after(g, "8/8/8/2d1d3/3D4/8/8/8 w 0 1", "d4e3", "8/8/8/4d3/8/4D3/8/8 b 0 1");
-    assert_after(g, "8/8/8/3d4/3D4/8/8/8 w 0 1", "d4d3", "8/8/8/8/8/3D4/8/8 b 0 1");
-    assert_after(g, "8/8/8/4d3/4D3/8/8/D7 b 0 1", "e5e6", "8/8/4d3/8/8/8/8/D7 w 0 2");
-    assert_after(g, "8/8/3d4/3d4/8/8/8/D7 b 0 7", "d6d4", "8/8/8/3d4/3d4/8/8/D7 w 0 8");
-    assert_after(g, DG_START, "c1c3 c7c6", "dddddddd/dd1ddddd/2d5/8/8/2D5/DDDDDDDD/DD1DDDDD w 0 2");
+    t_assert_played(g, "8/8/8/2d1d3/3D4/8/8/8 w 0 1", "d4c3", "8/8/8/2d5/8/2D5/8/8 b 0 1");
+    t_assert_played(g, "8/8/8/2d1d3/3D4/8/8/8 w 0 1", "d4e3", "8/8/8/4d3/8/4D3/8/8 b 0 1");
+    t_assert_played(g, "8/8/8/3d4/3D4/8/8/8 w 0 1", "d4d3", "8/8/8/8/8/3D4/8/8 b 0 1");
+    t_assert_played(g, "8/8/8/4d3/4D3/8/8/D7 b 0 1", "e5e6", "8/8/4d3/8/8/8/8/D7 w 0 2");
+    t_assert_played(g, "8/8/3d4/3d4/8/8/8/D7 b 0 7", "d6d4", "8/8/8/3d4/3d4/8/8/D7 w 0 8");
+    t_assert_played(g, DG_START, "c1c3 c7c6",
+                    "dddddddd/dd1ddddd/2d5/8/8/2D5/DDDDDDDD/DD1DDDDD w 0 2");
 }
 END_TEST
 
@@ -309,44 +289,27 @@ END_TEST
 
 /* Mirroring the board (rank r to 9 - r) and swapping the colours leaves the evaluation
  * unchanged; it also stays within the engine's bound. */
+static void mirror_fen(const char *fen, char *flipped)
+{
+    char board[128], side;
+    int half, full;
+    ck_assert_int_eq(sscanf(fen, "%127s %c %d %d", board, &side, &half, &full), 4);
+    char *ranks[8], *save = NULL;
+    ranks[0] = strtok_r(board, "/", &save);
+    for (int r = 1; r < 8; r++)
+        ranks[r] = strtok_r(NULL, "/", &save);
+    size_t n = 0;
+    for (int r = 7; r >= 0; r--) {
+        for (const char *c = ranks[r]; *c; c++)
+            flipped[n++] = *c == 'D' ? 'd' : *c == 'd' ? 'D' : *c;
+        flipped[n++] = r ? '/' : ' ';
+    }
+    snprintf(flipped + n, FEN_MAX - n, "%c 0 1", side == 'w' ? 'b' : 'w');
+}
+
 START_TEST(eval_symmetry)
 {
-    const Game *g = t_game("dragonsgate");
-    unsigned char pos[256], mirror[256], next[256];
-    Move moves[MAX_MOVES];
-    char fen[FEN_MAX], flipped[FEN_MAX], terms[2048];
-    uint64_t seed = 5;
-    for (int game = 0; game < 20; game++) {
-        t_load(g, DG_START, pos);
-        for (int ply = 0; ply < 60; ply++) {
-            g->fen_write(pos, fen, sizeof fen);
-            char board[128], side;
-            int half, full;
-            ck_assert_int_eq(sscanf(fen, "%127s %c %d %d", board, &side, &half, &full), 4);
-            char *ranks[8], *save = NULL;
-            ranks[0] = strtok_r(board, "/", &save);
-            for (int r = 1; r < 8; r++)
-                ranks[r] = strtok_r(NULL, "/", &save);
-            size_t n = 0;
-            for (int r = 7; r >= 0; r--) {
-                for (const char *c = ranks[r]; *c; c++)
-                    flipped[n++] = *c == 'D' ? 'd' : *c == 'd' ? 'D' : *c;
-                flipped[n++] = r ? '/' : ' ';
-            }
-            snprintf(flipped + n, sizeof flipped - n, "%c 0 1", side == 'w' ? 'b' : 'w');
-            t_load(g, flipped, mirror);
-            Score e = g->evaluate(pos);
-            ck_assert_int_eq(e, g->evaluate(mirror));
-            ck_assert_int_lt(abs(e), SCORE_EVAL_MAX);
-            g->eval_terms(pos, terms, sizeof terms);
-            ck_assert(strstr(terms, "total") != NULL);
-            int k = g->gen_moves(pos, moves);
-            if (k == 0)
-                break;
-            g->make_move(pos, moves[rng_below(&seed, (uint64_t)k)], next);
-            memcpy(pos, next, g->pos_size);
-        }
-    }
+    t_eval_mirror_walk(t_game("dragonsgate"), DG_START, 20, 60, mirror_fen, SCORE_EVAL_MAX);
 }
 END_TEST
 

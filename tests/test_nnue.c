@@ -399,18 +399,19 @@ START_TEST(generate_and_train)
                               "-seed", "1",  "-workers", "2",  "-nnue",  "false"};
     ck_assert_int_eq(gen_main(12, gen_args, e), 0);
     const char *files[] = {data};
-    TrainConfig c = {.data = files,
-                     .data_count = 1,
-                     .out = net,
-                     .hidden = 16,
-                     .epochs = 6,
-                     .batch = 64,
-                     .seed = 1,
-                     .threads = 2,
-                     .lr = 0.003,
-                     .lr_end = 0.0003,
-                     .lambda = 0,
-                     .validation = 0.2};
+    /* train's defaults, made small and quick */
+    TrainConfig c = train_config_default(t_game("breakthrough"));
+    c.data = files;
+    c.data_count = 1;
+    c.out = net;
+    c.hidden = 16;
+    c.epochs = 6;
+    c.batch = 64;
+    c.threads = 2;
+    c.lr = 0.003;
+    c.lr_end = 0.0003;
+    c.lambda = 0;
+    c.validation = 0.2;
     TrainResult r;
     FILE *log = fopen("/dev/null", "w");
     ck_assert(train_run(t_game("breakthrough"), &c, log, &r));

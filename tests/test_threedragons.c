@@ -187,20 +187,10 @@ static const struct {
      "a8a7 a8a7xb7 a8b8xb7 a8c8 a8d8 a8e8 a8f8 a8g8 a8h8 a8i8 a5a4 a5a3 a5a2 a5b5"},
 };
 
-/* Moves in a space-separated list: the perft 1 its position must give. */
-static uint64_t word_count(const char *list)
-{
-    uint64_t n = 0;
-    for (const char *c = list; *c; c++)
-        n += *c != ' ' && (c == list || c[-1] == ' ');
-    return n;
-}
-
 START_TEST(hand_checked_lists)
 {
     const Game *g = t_game(hand_checked[_i].game);
-    t_assert_moves(g, hand_checked[_i].fen, hand_checked[_i].moves);
-    ck_assert_uint_eq(t_perft(g, hand_checked[_i].fen, 1), word_count(hand_checked[_i].moves));
+    t_assert_moves_counted(g, hand_checked[_i].fen, hand_checked[_i].moves);
 }
 END_TEST
 
@@ -300,14 +290,7 @@ static const struct {
 
 START_TEST(move_effects)
 {
-    const Game *g = t_game(effects[_i].game);
-    unsigned char pos[512];
-    char out[FEN_MAX];
-    t_load(g, effects[_i].fen, pos);
-    t_play(g, pos, effects[_i].move);
-    g->fen_write(pos, out, sizeof out);
-    ck_assert_str_eq(out, effects[_i].after);
-    ck_assert(g->key(pos) == g->key_from_scratch(pos));
+    t_assert_played(t_game(effects[_i].game), effects[_i].fen, effects[_i].move, effects[_i].after);
 }
 END_TEST
 
@@ -334,7 +317,7 @@ START_TEST(perft_matches_generic)
     unsigned char pos[512];
     t_load(g, hand_checked[_i].fen, pos);
     for (int d = 1; d <= 3; d++)
-        ck_assert_uint_eq(g->perft(pos, d), perft_generic(g, pos, d));
+        ck_assert_uint_eq(perft(g, pos, d), perft_generic(g, pos, d));
 }
 END_TEST
 
@@ -347,7 +330,7 @@ START_TEST(bench_positions)
     for (const char *const *f = g->bench_fens; *f; f++, n++) {
         t_load(g, *f, pos);
         ck_assert_int_eq(g->result(pos), RESULT_NONE);
-        ck_assert_uint_eq(g->perft(pos, 2), perft_generic(g, pos, 2));
+        ck_assert_uint_eq(perft(g, pos, 2), perft_generic(g, pos, 2));
     }
     ck_assert_int_ge(n, 10);
 }

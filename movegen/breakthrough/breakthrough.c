@@ -157,30 +157,13 @@ void bt_make_null(const void *vp, void *out)
     q->fullmove += p->side == P2;
 }
 
-static uint64_t count_moves(const BtPos *p)
+uint64_t bt_count_moves(const void *vp)
 {
+    const BtPos *p = vp;
     if (bt_result(p) != RESULT_NONE)
         return 0;
     BtTargets t = targets(p);
     return (uint64_t)(bb64_popcount(t.straight) + bb64_popcount(t.left) + bb64_popcount(t.right));
-}
-
-uint64_t bt_perft(const void *vp, int depth)
-{
-    const BtPos *p = vp;
-    if (depth <= 0)
-        return 1;
-    if (depth == 1)
-        return count_moves(p);
-    Move moves[MAX_MOVES];
-    int n = bt_gen_moves(p, moves);
-    uint64_t total = 0;
-    BtPos child;
-    for (int i = 0; i < n; i++) {
-        bt_make_move(p, moves[i], &child);
-        total += bt_perft(&child, depth - 1);
-    }
-    return total;
 }
 
 uint64_t bt_key_from_scratch(const void *vp)
@@ -235,30 +218,14 @@ void bt_display(const void *pos, char *buf, size_t size)
     b8_board_draw(pos, bt_letter_at, buf, size);
 }
 
-void bt_move_to_str(const void *vp, Move m, char *buf)
-{
-    (void)vp;
-    b8_from_to_write(bt_move_from(m), bt_move_to(m), buf);
-}
-
 Move bt_parse_move(const void *vp, const char *s)
 {
     const BtPos *p = vp;
     int from, to;
     if (!b8_from_to_read(s, &from, &to))
         return MOVE_NONE;
-    Move want = bt_move_make(from, to), moves[MAX_MOVES];
-    int n = bt_gen_moves(p, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == want)
-            return want;
-    return MOVE_NONE;
-}
-
-uint32_t bt_move_index(const void *vp, Move m)
-{
-    (void)vp;
-    return (uint32_t)(m & 4095);
+    Move want = bt_move_make(from, to);
+    return game_move_in_list(p, want, bt_gen_moves) ? want : MOVE_NONE;
 }
 
 /* Noisy move order: a step onto the goal row wins, so it comes first; then captures, the

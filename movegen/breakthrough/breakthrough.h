@@ -47,15 +47,14 @@ bool bt_has_legal_move(const void *pos);
 bool bt_move_is_legal(const void *pos, Move m);
 void bt_make_move(const void *pos, Move m, void *out);
 void bt_make_null(const void *pos, void *out);
-uint64_t bt_perft(const void *pos, int depth);
-void bt_move_to_str(const void *pos, Move m, char *buf);
+/* The number of legal moves, by popcounts (perft's last ply). */
+uint64_t bt_count_moves(const void *pos);
 Move bt_parse_move(const void *pos, const char *s);
 uint64_t bt_key(const void *pos);
 uint64_t bt_key_from_scratch(const void *pos);
 int bt_side(const void *pos);
 int bt_halfmove(const void *pos);
 Result bt_result(const void *pos);
-uint32_t bt_move_index(const void *pos, Move m);
 int bt_noisy_order(const void *pos, Move m);
 bool bt_threat(const void *pos);
 

@@ -9,17 +9,10 @@
 
 static int bt_cells(DescCell *cells)
 {
-    for (int sq = 0; sq < 64; sq++) {
-        int file = sq % 8, rank = sq / 8;
-        DescCell *c = &cells[sq];
-        describe_grid_cell(c, file, rank);
-        c->shade = (file + rank + 1) % 2; /* a1 dark, as on a chess board */
-        c->kind = rank == 0 || rank == 7 ? "home-row" : "square";
-        c->label = rank == 0   ? "White's home row, Black's goal"
-                   : rank == 7 ? "Black's home row, White's goal"
-                               : NULL;
-    }
-    return 64;
+    int n = describe_grid_cells(cells, 8, 8, true);
+    describe_end_ranks(cells, 8, 8, "home-row", "White's home row, Black's goal",
+                       "Black's home row, White's goal");
+    return n;
 }
 
 static int bt_pieces(const void *vp, DescPiece *pieces)
@@ -42,20 +35,17 @@ static void bt_describe_move(const void *vp, Move m, DescMove *d)
 static void bt_verdict(const void *vp, GameOverReason why, Verdict *v)
 {
     const BtPos *p = vp;
-    if (why != GAME_OVER_RULES || v->winner < 0)
+    if (!describe_rules_win(why, v))
         return;
     int w = v->winner;
     Bb64 goal = w == P1 ? B8_RANK_8_BB : B8_RANK_1_BB;
-    const char *win = w == P1 ? "White" : "Black", *lose = w == P1 ? "Black" : "White";
-    if (p->men[w] & goal) {
-        snprintf(v->reason, sizeof v->reason, "breakthrough");
-        snprintf(v->text, sizeof v->text, "%s wins: a %s man reached %s's home row", win,
-                 w == P1 ? "white" : "black", lose);
-    } else {
-        snprintf(v->reason, sizeof v->reason, "all men captured");
-        snprintf(v->text, sizeof v->text, "%s wins: every %s man is captured", win,
-                 w == P1 ? "black" : "white");
-    }
+    if (p->men[w] & goal)
+        describe_words(v, "breakthrough", "%s wins: a %s man reached %s's home row",
+                       describe_colour(w, true), describe_colour(w, false),
+                       describe_colour(!w, true));
+    else
+        describe_words(v, "all men captured", "%s wins: every %s man is captured",
+                       describe_colour(w, true), describe_colour(!w, false));
 }
 
 const GameDescription breakthrough_description = {

@@ -10,16 +10,10 @@
 
 static int dd_cells(DescCell *cells)
 {
-    for (int sq = 0; sq < 64; sq++) {
-        int file = sq % 8, rank = sq / 8;
-        describe_grid_cell(&cells[sq], file, rank);
-        if (rank == 0 || rank == 7) {
-            cells[sq].kind = "promotion-row";
-            cells[sq].label = rank == 7 ? "White men are crowned Daimyo here"
-                                        : "Black men are crowned Daimyo here";
-        }
-    }
-    return 64;
+    int n = describe_grid_cells(cells, 8, 8, false);
+    describe_end_ranks(cells, 8, 8, "promotion-row", "Black men are crowned Daimyo here",
+                       "White men are crowned Daimyo here");
+    return n;
 }
 
 static int dd_pieces(const void *vp, DescPiece *pieces)
@@ -78,11 +72,9 @@ static void dd_describe_move(const void *vp, Move m, DescMove *d)
 static void dd_verdict(const void *vp, GameOverReason why, Verdict *v)
 {
     (void)vp;
-    if (why != GAME_OVER_RULES || v->winner < 0)
-        return;
-    snprintf(v->reason, sizeof v->reason, "all pieces captured");
-    snprintf(v->text, sizeof v->text, "%s wins: every %s piece is captured",
-             v->winner == P1 ? "White" : "Black", v->winner == P1 ? "black" : "white");
+    if (describe_rules_win(why, v))
+        describe_words(v, "all pieces captured", "%s wins: every %s piece is captured",
+                       describe_colour(v->winner, true), describe_colour(!v->winner, false));
 }
 
 const GameDescription dd_description = {

@@ -135,7 +135,8 @@ int dd_quiet_count(const DdPos *p, int player);
 bool dd_has_quiet(const DdPos *p, int player);
 /* Pieces of `victim` that the other player could jump at once if it were to move. */
 Bb64 dd_attacked(const DdPos *p, int victim);
-uint64_t dd_perft(const void *pos, int depth);
+/* The number of legal moves, the quiet ones by popcount (perft's last ply). */
+uint64_t dd_count_moves(const void *pos);
 
 /* Every complete capture path of the piece on `origin` is passed to `visit` with its
  * squares (origin first), its length and its move. Paths are not filtered by the

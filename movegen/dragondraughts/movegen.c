@@ -82,6 +82,14 @@ static void capture_done(CaptureSearch *cs, int sq, int captures)
         cs->moves[cs->count++] = m;
 }
 
+/* Takes the enemy piece on `mid` off the board for the rest of the capture, or puts it back
+ * (the same exclusive-or both ways). */
+static inline void toggle_capture(CaptureSearch *cs, int mid)
+{
+    cs->enemy ^= dd_bit(mid);
+    cs->taken ^= dd_capture_bit(cs->enemy_start, mid);
+}
+
 /* A man on `sq` having made `captures` jumps, the last one along `last_dir` (-2 before
  * the first, which reverses nothing). */
 static void man_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
@@ -97,13 +105,10 @@ static void man_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         if (land < 0 || !(empty & dd_bit(land)))
             continue;
         extended = true;
-        unsigned taken = dd_capture_bit(cs->enemy_start, mid);
-        cs->enemy ^= dd_bit(mid);
-        cs->taken ^= taken;
+        toggle_capture(cs, mid);
         cs->path[captures + 1] = land;
         man_captures(cs, land, dir, captures + 1);
-        cs->enemy ^= dd_bit(mid);
-        cs->taken ^= taken;
+        toggle_capture(cs, mid);
     }
     if (!extended && captures > 0)
         capture_done(cs, sq, captures);
@@ -125,16 +130,13 @@ static void king_captures(CaptureSearch *cs, int sq, int last_dir, int captures)
         if (!landings)
             continue;
         extended = true;
-        unsigned taken = dd_capture_bit(cs->enemy_start, mid);
-        cs->enemy ^= dd_bit(mid);
-        cs->taken ^= taken;
+        toggle_capture(cs, mid);
         while (landings) {
             int land = bb64_pop_lsb(&landings);
             cs->path[captures + 1] = land;
             king_captures(cs, land, dir, captures + 1);
         }
-        cs->enemy ^= dd_bit(mid);
-        cs->taken ^= taken;
+        toggle_capture(cs, mid);
     }
     if (!extended && captures > 0)
         capture_done(cs, sq, captures);
@@ -279,27 +281,10 @@ Bb64 dd_attacked(const DdPos *p, int victim)
 }
 
 /* Leaf count of one ply: quiet moves are counted by popcount, never listed. */
-static uint64_t count_moves(const DdPos *p)
+uint64_t dd_count_moves(const void *pos)
 {
+    const DdPos *p = pos;
     Move moves[MAX_MOVES];
     int n = dd_gen_noisy(p, moves);
     return (uint64_t)(n ? n : dd_quiet_count(p, p->side));
-}
-
-uint64_t dd_perft(const void *pos, int depth)
-{
-    const DdPos *p = pos;
-    if (depth <= 0)
-        return 1;
-    if (depth == 1)
-        return count_moves(p);
-    Move moves[MAX_MOVES];
-    int n = dd_gen_moves(p, moves);
-    uint64_t total = 0;
-    DdPos child;
-    for (int i = 0; i < n; i++) {
-        dd_make_move(p, moves[i], &child);
-        total += dd_perft(&child, depth - 1);
-    }
-    return total;
 }

@@ -108,11 +108,9 @@ static void df_describe_move(const void *vp, Move m, DescMove *d)
 static void df_verdict(const void *vp, GameOverReason why, Verdict *v)
 {
     (void)vp;
-    if (why != GAME_OVER_RULES || v->winner < 0)
-        return;
-    snprintf(v->reason, sizeof v->reason, "Emperor captured");
-    snprintf(v->text, sizeof v->text, "%s wins: the Emperor is captured",
-             v->winner == P1 ? "White" : "Black");
+    if (describe_rules_win(why, v))
+        describe_words(v, "Emperor captured", "%s wins: the Emperor is captured",
+                       describe_colour(v->winner, true));
 }
 
 const GameDescription dragonface_description = {

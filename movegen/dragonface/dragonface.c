@@ -340,8 +340,9 @@ static uint64_t count_emperor(Bb128 emperor, Bb128 empty, Bb128 capt)
 }
 
 /* Counts the legal moves set-wise, as generate() lists them. */
-static uint64_t count_moves(const DfPos *p)
+uint64_t df_count_moves(const void *vp)
 {
+    const DfPos *p = vp;
     if (df_result(p) != RESULT_NONE)
         return 0;
     int us = p->side;
@@ -366,23 +367,6 @@ static uint64_t count_moves(const DfPos *p)
            count_slide_group(ta, fa, empty, capt, true) +
            count_slide_group(ta, fa, empty, capt, false);
 }
-
-static uint64_t perft_rec(const DfPos *p, int depth)
-{
-    if (depth == 1)
-        return count_moves(p);
-    Move moves[MAX_MOVES];
-    int n = generate(p, moves, false);
-    uint64_t total = 0;
-    DfPos child;
-    for (int i = 0; i < n; i++) {
-        df_make_move(p, moves[i], &child);
-        total += perft_rec(&child, depth - 1);
-    }
-    return total;
-}
-
-uint64_t df_perft(const void *vp, int depth) { return depth <= 0 ? 1 : perft_rec(vp, depth); }
 
 uint64_t df_key_from_scratch(const void *vp)
 {

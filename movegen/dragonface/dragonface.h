@@ -196,7 +196,8 @@ bool df_has_legal_move(const void *pos);
 bool df_move_is_legal(const void *pos, Move m);
 void df_make_move(const void *pos, Move m, void *out);
 void df_make_null(const void *pos, void *out);
-uint64_t df_perft(const void *pos, int depth);
+/* The number of legal moves, counted set-wise (perft's last ply). */
+uint64_t df_count_moves(const void *pos);
 uint64_t df_key(const void *pos);
 int df_side(const void *pos);
 int df_halfmove(const void *pos);

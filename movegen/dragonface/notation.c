@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grid.h"
 #include "movegen/dragonface/dragonface.h"
 
 enum {
@@ -255,24 +256,19 @@ void df_fen_write(const void *vp, char *buf, size_t size)
 
 /* The board with the Zone drawn apart: empty Territory squares '.', empty Zone ':'; the
  * immune piece carries a '*' right after its letter (legend: movegen/dragonface/describe.c). */
-void df_display(const void *vp, char *buf, size_t size)
+static void display_cell(const void *vp, int file, int rank, char *text)
 {
     const DfPos *p = vp;
-    size_t n = 0;
-    for (int rank = DF_RANKS - 1; rank >= 0 && n < size; rank--) {
-        n += (size_t)snprintf(buf + n, size - n, " %d ", rank + 1);
-        for (int file = 0; file < DF_FILES && n < size; file++) {
-            int sq = rank * DF_FILES + file;
-            char c = letter_on(p, sq);
-            if (!c)
-                c = (bb128_bit(sq) & DF_ZONE) ? ':' : '.';
-            n += (size_t)snprintf(buf + n, size - n, " %c%c", c, sq == p->immune ? '*' : ' ');
-        }
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, "\n");
-    }
-    if (n < size)
-        snprintf(buf + n, size - n, "    a  b  c  d  e  f  g  h  i  j  k\n");
+    int sq = rank * DF_FILES + file;
+    char c = letter_on(p, sq);
+    text[0] = c ? c : (bb128_bit(sq) & DF_ZONE) ? ':' : '.';
+    text[1] = sq == p->immune ? '*' : 0;
+    text[2] = 0;
+}
+
+void df_display(const void *vp, char *buf, size_t size)
+{
+    grid_draw(vp, DF_FILES, DF_RANKS, 2, display_cell, buf, size);
 }
 
 void df_move_to_str(const void *vp, Move m, char *buf)

@@ -9,19 +9,15 @@
 
 static int dg_cells(DescCell *cells)
 {
-    for (int sq = 0; sq < 64; sq++) {
-        int file = sq % 8, rank = sq / 8;
-        DescCell *c = &cells[sq];
-        describe_grid_cell(c, file, rank);
-        c->shade = (file + rank + 1) % 2;
-        if (rank == 0 || rank == 7) {
-            bool post = file == 0 || file == 7;
-            c->kind = post ? "gate-post" : "gate";
-            c->label = rank == 0 ? (post ? "Post of White's gate" : "White's gate, Black's goal")
-                                 : (post ? "Post of Black's gate" : "Black's gate, White's goal");
-        }
+    int n = describe_grid_cells(cells, 8, 8, true);
+    describe_end_ranks(cells, 8, 8, "gate", "White's gate, Black's goal",
+                       "Black's gate, White's goal");
+    static const int posts[4] = {0, 7, 56, 63};
+    for (int i = 0; i < 4; i++) {
+        cells[posts[i]].kind = "gate-post";
+        cells[posts[i]].label = posts[i] < 8 ? "Post of White's gate" : "Post of Black's gate";
     }
-    return 64;
+    return n;
 }
 
 static int dg_pieces(const void *vp, DescPiece *pieces)
@@ -55,17 +51,15 @@ static void dg_describe_move(const void *vp, Move m, DescMove *d)
 static void dg_verdict(const void *vp, GameOverReason why, Verdict *v)
 {
     const DgPos *p = vp;
-    if (why != GAME_OVER_RULES || v->winner < 0)
+    if (!describe_rules_win(why, v))
         return;
     int w = v->winner;
-    const char *win = w == P1 ? "White" : "Black", *lose = w == P1 ? "Black" : "White";
-    if (p->dragons[w] & dg_goal_row(w)) {
-        snprintf(v->reason, sizeof v->reason, "through the gate");
-        snprintf(v->text, sizeof v->text, "%s wins: a Dragon passed through %s's gate", win, lose);
-    } else {
-        snprintf(v->reason, sizeof v->reason, "all Dragons captured");
-        snprintf(v->text, sizeof v->text, "%s wins: %s has no Dragon left", win, lose);
-    }
+    const char *win = describe_colour(w, true), *lose = describe_colour(!w, true);
+    if (p->dragons[w] & dg_goal_row(w))
+        describe_words(v, "through the gate", "%s wins: a Dragon passed through %s's gate", win,
+                       lose);
+    else
+        describe_words(v, "all Dragons captured", "%s wins: %s has no Dragon left", win, lose);
 }
 
 const GameDescription dragonsgate_description = {

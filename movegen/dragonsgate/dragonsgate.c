@@ -334,12 +334,6 @@ void dg_display(const void *pos, char *buf, size_t size)
     b8_board_draw(pos, dg_letter_at, buf, size);
 }
 
-void dg_move_to_str(const void *vp, Move m, char *buf)
-{
-    (void)vp;
-    b8_from_to_write(dg_move_from(m), dg_move_to(m), buf);
-}
-
 /* Origin and destination name a move completely (see the header), so the string maps to
  * one candidate, which must then be among the legal moves. */
 Move dg_parse_move(const void *vp, const char *s)
@@ -348,18 +342,8 @@ Move dg_parse_move(const void *vp, const char *s)
     int from, to;
     if (!b8_from_to_read(s, &from, &to))
         return MOVE_NONE;
-    Move want = dg_move_make(from, to), moves[MAX_MOVES];
-    int n = dg_gen_moves(p, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == want)
-            return want;
-    return MOVE_NONE;
-}
-
-uint32_t dg_move_index(const void *vp, Move m)
-{
-    (void)vp;
-    return (uint32_t)(m & 4095);
+    Move want = dg_move_make(from, to);
+    return game_move_in_list(p, want, dg_gen_moves) ? want : MOVE_NONE;
 }
 
 enum {

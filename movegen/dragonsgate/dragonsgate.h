@@ -144,14 +144,12 @@ bool dg_is_noisy(const void *pos, Move m);
 void dg_make_move(const void *pos, Move m, void *out);
 void dg_make_null(const void *pos, void *out);
 uint64_t dg_perft(const void *pos, int depth);
-void dg_move_to_str(const void *pos, Move m, char *buf);
 Move dg_parse_move(const void *pos, const char *s);
 uint64_t dg_key(const void *pos);
 uint64_t dg_key_from_scratch(const void *pos);
 int dg_side(const void *pos);
 int dg_halfmove(const void *pos);
 Result dg_result(const void *pos);
-uint32_t dg_move_index(const void *pos, Move m);
 int dg_noisy_order(const void *pos, Move m);
 bool dg_threat(const void *pos);
 

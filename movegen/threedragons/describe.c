@@ -101,12 +101,12 @@ static void td_describe_move(const void *vp, Move m, DescMove *d)
 static void td_verdict(const void *vp, GameOverReason why, Verdict *v)
 {
     const TdPos *p = vp;
-    if (why != GAME_OVER_RULES || v->winner < 0)
+    if (!describe_rules_win(why, v))
         return;
     int left = bb128_popcount(p->men[!v->winner]);
-    snprintf(v->reason, sizeof v->reason, "one piece left");
-    snprintf(v->text, sizeof v->text, "%s wins: %s has %s", v->winner == P1 ? "White" : "Black",
-             v->winner == P1 ? "Black" : "White", left ? "only one piece left" : "no piece left");
+    describe_words(v, "one piece left", "%s wins: %s has %s", describe_colour(v->winner, true),
+                   describe_colour(!v->winner, true),
+                   left ? "only one piece left" : "no piece left");
 }
 
 #define TD_DESCRIPTION_HOOKS                                                                       \

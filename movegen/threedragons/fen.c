@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/grid.h"
 #include "movegen/threedragons/threedragons.h"
 
 static const char CAVE_LETTERS[TD_CAVE_COUNT + 1] = "ceg";
@@ -293,22 +294,14 @@ void td_fen_write(const void *vp, char *buf, size_t size)
              (int)p->halfmove, (int)p->fullmove);
 }
 
+static void display_cell(const void *vp, int file, int rank, char *text)
+{
+    square_token(vp, td_square(file, rank), text);
+}
+
 void td_display(const void *vp, char *buf, size_t size)
 {
-    const TdPos *p = vp;
-    char tok[4];
-    size_t n = 0;
-    for (int rank = TD_RANKS - 1; rank >= 0 && n < size; rank--) {
-        n += (size_t)snprintf(buf + n, size - n, " %d ", rank + 1);
-        for (int file = 0; file < TD_FILES && n < size; file++) {
-            square_token(p, td_square(file, rank), tok);
-            n += (size_t)snprintf(buf + n, size - n, " %-2s", tok[0] ? tok : ".");
-        }
-        if (n < size)
-            n += (size_t)snprintf(buf + n, size - n, "\n");
-    }
-    if (n < size)
-        snprintf(buf + n, size - n, "    a  b  c  d  e  f  g  h  i\n");
+    grid_draw(vp, TD_FILES, TD_RANKS, 2, display_cell, buf, size);
 }
 
 void td_move_to_str(const void *vp, Move m, char *buf)
@@ -343,10 +336,6 @@ Move td_parse_move(const void *vp, const char *s)
     int victim = len == 7 ? parse_square(s + 5) : -1;
     if (from < 0 || to < 0 || (len == 7 && victim < 0))
         return MOVE_NONE;
-    Move want = td_move_make(from, to, victim), moves[MAX_MOVES];
-    int n = td_gen_moves(vp, moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == want)
-            return want;
-    return MOVE_NONE;
+    Move want = td_move_make(from, to, victim);
+    return game_move_in_list(vp, want, td_gen_moves) ? want : MOVE_NONE;
 }

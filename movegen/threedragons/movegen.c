@@ -321,8 +321,9 @@ void td_make_null(const void *vp, void *out)
 /* Number of legal moves, counted per landing square without listing them: a landing t
  * gives one move per weaker neighbour not taken custodially, plus the plain move when
  * it captures custodially or has no weaker neighbour. */
-static uint64_t count_moves(const TdPos *p)
+uint64_t td_count_moves(const void *vp)
 {
+    const TdPos *p = vp;
     if (td_result(p) != RESULT_NONE)
         return 0;
     TdGenCtx c;
@@ -344,24 +345,6 @@ static uint64_t count_moves(const TdPos *p)
             }
     }
     return n;
-}
-
-uint64_t td_perft(const void *vp, int depth)
-{
-    const TdPos *p = vp;
-    if (depth <= 0)
-        return 1;
-    if (depth == 1)
-        return count_moves(p);
-    Move moves[MAX_MOVES];
-    int n = td_gen_moves(p, moves);
-    uint64_t total = 0;
-    TdPos child;
-    for (int i = 0; i < n; i++) {
-        td_make_move(p, moves[i], &child);
-        total += td_perft(&child, depth - 1);
-    }
-    return total;
 }
 
 /* The side to move could be reduced to one piece by the opponent's next move. One move

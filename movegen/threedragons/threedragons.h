@@ -170,7 +170,8 @@ int td_gen_noisy(const void *pos, Move *moves);
 bool td_is_noisy(const void *pos, Move move);
 void td_make_move(const void *pos, Move move, void *out);
 void td_make_null(const void *pos, void *out);
-uint64_t td_perft(const void *pos, int depth);
+/* The number of legal moves, counted per landing square (perft's last ply). */
+uint64_t td_count_moves(const void *pos);
 uint64_t td_key(const void *pos);
 uint64_t td_key_from_scratch(const void *pos);
 int td_side_to_move(const void *pos);

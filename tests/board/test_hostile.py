@@ -195,50 +195,40 @@ class SlowClients(ServerCase):
         status, _ = self.request("POST", f"/api/games/{game['id']}/go", {"movetime": 50})
         self.assertEqual(status, 200)
 
+    def drip(self, start, byte):
+        """Sends `start`, then `byte` again and again for up to five seconds, until the
+        server closes the connection: what it answered, and the seconds that took."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+        sock.sendall(start)
+        begun = time.monotonic()
+        received = b""
+        sock.settimeout(0.2)
+        while time.monotonic() - begun < 5:
+            try:
+                sock.send(byte)
+                chunk = sock.recv(1000)
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+            if not chunk:
+                break
+            received += chunk
+        sock.close()
+        return received, time.monotonic() - begun
+
     def test_header_deadline_is_not_reset_by_bytes(self):
         with Patched(HEADER_TIMEOUT=1.0):
-            sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
-            sock.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-            begun = time.monotonic()
-            received = b""
-            sock.settimeout(0.2)
-            while time.monotonic() - begun < 5:
-                try:
-                    sock.send(b"X")
-                    chunk = sock.recv(1000)
-                except socket.timeout:
-                    continue
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                received += chunk
-            sock.close()
-        self.assertLess(time.monotonic() - begun, 2.5)
+            received, seconds = self.drip(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n", b"X")
+        self.assertLess(seconds, 2.5)
         self.assertEqual(statuses(received), [408])
         self.assertIn(b"the request's headers did not come in time", received)
 
     def test_body_deadline_is_not_reset_by_bytes(self):
         with Patched(BODY_TIMEOUT=1.0):
-            sock = socket.create_connection(("127.0.0.1", self.port), timeout=5)
-            sock.sendall(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                         b"Content-Length: 100\r\n\r\n{")
-            begun = time.monotonic()
-            received = b""
-            sock.settimeout(0.2)
-            while time.monotonic() - begun < 5:
-                try:
-                    sock.send(b" ")
-                    chunk = sock.recv(1000)
-                except socket.timeout:
-                    continue
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                received += chunk
-            sock.close()
-        self.assertLess(time.monotonic() - begun, 2.5)
+            received, seconds = self.drip(b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                          b"Content-Length: 100\r\n\r\n{", b" ")
+        self.assertLess(seconds, 2.5)
         self.assertEqual(statuses(received), [408])
         self.assertIn(b"the request body did not come in time", received)
         self.assertEqual(len(self.server.board.games), 0)
