@@ -30,7 +30,7 @@ LDLIBS   = -pthread -lm
 OUT      = $(BUILD)/$(MODE)
 LIB_SRC  = $(wildcard core/*.c movegen/*/*.c nnue/*.c eval/*.c games/*.c search/*.c engine/*.c \
                       bench/*.c protocol/*.c match/*.c learn/*.c)
-LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
+LIB_SRC := $(filter-out engine/main.c engine/main_web.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
 MAIN_OBJ = $(OUT)/engine/main.o
@@ -61,7 +61,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # The C files `make format` and `make format-check` cover: every tracked source and header.
 FORMAT_SRC = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 
-.PHONY: format format-check all nets run play test test-only check-deps board-test pictures bench perft debug tsan \
+.PHONY: web format format-check all nets run play test test-only check-deps board-test pictures bench perft debug tsan \
         tsan-test pgo fuzz fuzz-run fit-tools clean help
 
 all: wyrm
@@ -112,6 +112,50 @@ nets: wyrm
 	@test -n "$(GAME)" || { echo "usage: make nets GAME=<game>, one of: $(patsubst nets/%.recipe,%,$(wildcard nets/*.recipe))"; exit 2; }
 	sh nets/make.sh $(GAME)
 	@$(MAKE) --no-print-directory wyrm
+
+## web: the board with the engine compiled to WebAssembly, in build/web/ (python3 -m http.server -d build/web)
+# Debian's emscripten (docs/board.md says why this toolchain). Its emcc 3.1.6 runs on the
+# machine's Node.js once NODE_PATH lets it find Debian's acorn. The engine is built
+# without threads and without match/ and learn/ (processes and files a page has not got).
+EMCC        ?= emcc
+EMCC_RUN     = NODE_PATH=/usr/share/nodejs $(EMCC)
+WEB          = $(BUILD)/web
+WASM         = $(BUILD)/wasm
+WASM_CFLAGS  = -O3 -msimd128 -DNDEBUG
+WASM_ALL     = $(STD) $(WARN) $(CPPFLAGS) $(WASM_CFLAGS) -MMD -MP
+WEB_SRC      = $(filter-out match/% learn/%,$(LIB_SRC)) engine/main_web.c
+WEB_OBJ      = $(WEB_SRC:%.c=$(WASM)/%.o)
+WEB_STATIC   = $(wildcard board/static/*)
+WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=createWyrm -sENVIRONMENT=worker \
+               -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB \
+               -sEXPORTED_FUNCTIONS=_main,_wyrm_web_start,_wyrm_web_line \
+               -sEXPORTED_RUNTIME_METHODS=ccall -sEXIT_RUNTIME=0
+
+web: $(WEB)/wyrm.js $(WEB_STATIC:board/static/%=$(WEB)/%)
+
+$(WEB)/wyrm.js: $(WEB_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -o $@ $^ $(WASM_LDFLAGS)
+
+$(WEB)/%: board/static/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(WASM)/%.o: %.c
+	@command -v $(EMCC) >/dev/null || \
+	  { echo "make web needs emscripten: run 'sudo apt-get install emscripten'"; exit 1; }
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -c $< -o $@
+
+# A net as a C array for the WebAssembly build (nnue/embed.h): od prints the bytes.
+$(WASM)/nets/%.h: nets/%.nnue
+	@mkdir -p $(dir $@)
+	{ echo 'static const unsigned char nnue_net_bytes[] = {'; \
+	  od -An -v -tu1 $< | sed 's/  */,/g; s/^,//; s/$$/,/'; echo '};'; } > $@
+
+$(filter $(WASM)/eval/%,$(WEB_OBJ)): $(WASM)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
 
 ## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
 run: wyrm
@@ -261,4 +305,5 @@ clean:
 help:
 	@grep -E '^## ' Makefile | sed 's/^## /  make /'
 
+-include $(WEB_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FAKE_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)
