@@ -125,7 +125,7 @@ WASM_CFLAGS  = -O3 -msimd128 -DNDEBUG
 WASM_ALL     = $(STD) $(WARN) $(CPPFLAGS) $(WASM_CFLAGS) -MMD -MP
 WEB_SRC      = $(filter-out match/% learn/%,$(LIB_SRC)) engine/main_web.c
 WEB_OBJ      = $(WEB_SRC:%.c=$(WASM)/%.o)
-WEB_STATIC   = $(wildcard board/static/*)
+WEB_STATIC   = $(shell find board/static -type f)
 WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=createWyrm -sENVIRONMENT=worker \
                -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB \
                -sEXPORTED_FUNCTIONS=_main,_wyrm_web_start,_wyrm_web_line \
@@ -186,11 +186,17 @@ test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 PYTHON      = /usr/bin/python3
 BOARD_DEBS  = python3 chromium chromium-driver python3-selenium
 
-## board-test: the web board's server tests, its browser tests and the pictures' check
-board-test: $(WYRM)
+## board-test: the web board's server tests, its browser tests (server and static build) and the pictures' check
+# The browser tests run twice: against the board server, and against `make web`'s folder
+# on a plain static server. Without emcc the static build cannot be made, and those runs
+# are skipped, saying so (.ci/run installs emscripten, so CI always runs them).
+HAVE_EMCC  = $(shell command -v $(EMCC) 2>/dev/null)
+WEB_TESTED = $(if $(HAVE_EMCC),$(WEB),$(BUILD)/no-emcc)
+board-test: $(WYRM) $(if $(HAVE_EMCC),web)
+	@test -n "$(HAVE_EMCC)" || echo "board-test: no emcc (apt-get install emscripten): the static build is not made and its browser tests are skipped"
 	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
-	WYRM=$(WYRM) $(PYTHON) tests/board/browser.py
-	WYRM=$(WYRM) $(PYTHON) tests/board/desk.py
+	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/browser.py
+	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/desk.py
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py check
 
 ## pictures: redraw docs/pictures/*.png and the board screenshots of docs/board/ in Chromium

@@ -598,7 +598,8 @@ export async function localApi(method, path, body) {
     try {
         if (!board) await startLocal();
         const [status, data] = await route(method, path, body === undefined ? {} : body);
-        return { ok: true, status, data };
+        // A copy, as the server's JSON is: the page keeps answers that the game changes.
+        return { ok: true, status, data: JSON.parse(JSON.stringify(data)) };
     } catch (err) {
         if (err instanceof ApiError) {
             return { ok: false, status: err.status, data: { error: err.message, ...err.extra } };
@@ -610,7 +611,9 @@ export async function localApi(method, path, body) {
     }
 }
 
-// The game the page plays in this mode, for the browser tests: its engine and settings.
-export function localGame(id) {
-    return board ? board.games.get(id) || null : null;
-}
+// The open games of this mode, for the browser tests: game(id) is a game with its engine
+// and settings, count() how many are open.
+export const localGames = {
+    game: (id) => (board ? board.games.get(id) || null : null),
+    count: () => (board ? board.games.size : 0),
+};

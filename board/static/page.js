@@ -9,7 +9,7 @@
 // once, at start; every request then goes to the one chosen.
 'use strict';
 
-import { localApi, localGame, startLocal } from './local.js';
+import { localApi, localGames, startLocal } from './local.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -84,5 +84,5 @@ export function gamePath(action) {
 // The hooks the browser tests and the console read (tests/board/browser.py): the page's
 // state, the desk's, and, in the worker mode, the open game of local.js.
 export function exposeHooks(names) {
-    Object.assign(window, names, { wyrmEngine: engine, wyrmLocalGame: localGame });
+    Object.assign(window, names, { wyrmEngine: engine, wyrmLocal: localGames });
 }
