@@ -115,8 +115,9 @@ nets: wyrm
 
 ## web: the board with the engine compiled to WebAssembly, in build/web/ (python3 -m http.server -d build/web)
 # Debian's emscripten (docs/board.md says why this toolchain). Its emcc 3.1.6 runs on the
-# machine's Node.js once NODE_PATH lets it find Debian's acorn. The engine is built
-# without threads and without match/ and learn/ (processes and files a page has not got).
+# machine's Node.js once NODE_PATH lets it find Debian's acorn. The engine is built twice,
+# without threads (wyrm) and with them (wyrm-mt), both without match/ and learn/
+# (processes and files a page has not got).
 EMCC        ?= emcc
 EMCC_RUN     = NODE_PATH=/usr/share/nodejs $(EMCC)
 WEB          = $(BUILD)/web
@@ -130,12 +131,24 @@ WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=createWyrm -sENVIRONMENT=worker \
                -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB \
                -sEXPORTED_FUNCTIONS=_main,_wyrm_web_start,_wyrm_web_line \
                -sEXPORTED_RUNTIME_METHODS=ccall -sEXIT_RUNTIME=0
+# The threaded build (wyrm-mt), for pages that are cross-origin isolated. Its threads are
+# workers started by the engine's own worker, which the browser can only start while that
+# worker is free to load them; so they are all started with the engine
+# (PTHREAD_POOL_SIZE), enough for the page's at most 4 search threads and the hash
+# clearing's helpers (docs/board.md).
+WASM_MT      = $(BUILD)/wasm-mt
+WEB_MT_OBJ   = $(WEB_SRC:%.c=$(WASM_MT)/%.o)
+WASM_MT_LDFLAGS = $(WASM_LDFLAGS) -sPTHREAD_POOL_SIZE=8 -Wno-pthreads-mem-growth
 
-web: $(WEB)/wyrm.js $(WEB_STATIC:board/static/%=$(WEB)/%)
+web: $(WEB)/wyrm.js $(WEB)/wyrm-mt.js $(WEB_STATIC:board/static/%=$(WEB)/%)
 
 $(WEB)/wyrm.js: $(WEB_OBJ)
 	@mkdir -p $(dir $@)
 	$(EMCC_RUN) $(WASM_ALL) -o $@ $^ $(WASM_LDFLAGS)
+
+$(WEB)/wyrm-mt.js: $(WEB_MT_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -pthread -o $@ $^ $(WASM_MT_LDFLAGS)
 
 $(WEB)/%: board/static/%
 	@mkdir -p $(dir $@)
@@ -147,6 +160,12 @@ $(WASM)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(EMCC_RUN) $(WASM_ALL) -c $< -o $@
 
+$(WASM_MT)/%.o: %.c
+	@command -v $(EMCC) >/dev/null || \
+	  { echo "make web needs emscripten: run 'sudo apt-get install emscripten'"; exit 1; }
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -pthread -c $< -o $@
+
 # A net as a C array for the WebAssembly build (nnue/embed.h): od prints the bytes.
 $(WASM)/nets/%.h: nets/%.nnue
 	@mkdir -p $(dir $@)
@@ -156,6 +175,10 @@ $(WASM)/nets/%.h: nets/%.nnue
 $(filter $(WASM)/eval/%,$(WEB_OBJ)): $(WASM)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
 	@mkdir -p $(dir $@)
 	$(EMCC_RUN) $(WASM_ALL) $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
+
+$(filter $(WASM_MT)/eval/%,$(WEB_MT_OBJ)): $(WASM_MT)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -pthread $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
 
 ## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
 run: wyrm
@@ -311,5 +334,5 @@ clean:
 help:
 	@grep -E '^## ' Makefile | sed 's/^## /  make /'
 
--include $(WEB_OBJ:.o=.d)
+-include $(WEB_OBJ:.o=.d) $(WEB_MT_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FAKE_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -6,10 +6,12 @@
  * reads, and the engine prints through stdout, which the worker's runtime turns into one
  * message per line.
  *
- * Built without threads, the search pool cannot start its main thread and runs each job
- * inline (search/thread.c), so wyrm_web_line returns once a `go`, `perft` or `bench` has
- * answered; a search is ended early by the page, which then replaces the worker
- * (board/static/worker-engine.js).
+ * Built without threads (wyrm), the search pool cannot start its main thread and runs
+ * each job inline (search/thread.c), so wyrm_web_line returns once a `go`, `perft` or
+ * `bench` has answered; a search is ended early by the page, which then replaces the
+ * worker (board/static/worker-engine.js). Built with threads (wyrm-mt, for a page that is
+ * cross-origin isolated), the pool runs as in the native engine: wyrm_web_line returns at
+ * once and a `stop` that follows is read while the search runs.
  */
 #include <emscripten.h>
 #include <stdio.h>

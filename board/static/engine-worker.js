@@ -1,11 +1,10 @@
 // The engine in a Web Worker, for the board without a server (`make web`): wyrm compiled
 // to WebAssembly (wyrm.js and wyrm.wasm, built by emscripten), spoken to in its own text
 // protocol. Each message in is one protocol line; each line the engine prints comes back
-// as one message. The first message is the compiled WebAssembly module, which the page
-// compiles once and hands to every worker it starts.
+// as one message. The first message names the build (`wyrm`, one thread, or `wyrm-mt`,
+// threads, for a cross-origin isolated page) and carries its compiled WebAssembly module,
+// which the page compiles once and hands to every worker it starts.
 'use strict';
-
-importScripts('wyrm.js');
 
 let engine = null;
 const waiting = [];
@@ -15,8 +14,8 @@ function feed(line) {
 }
 
 self.onmessage = (event) => {
-    if (event.data instanceof WebAssembly.Module) {
-        start(event.data);
+    if (event.data && event.data.module instanceof WebAssembly.Module) {
+        start(event.data.build, event.data.module);
         return;
     }
     const line = String(event.data);
@@ -24,12 +23,14 @@ self.onmessage = (event) => {
     else waiting.push(line);
 };
 
-function start(compiled) {
+function start(build, compiled) {
+    importScripts(`${build}.js`);
     createWyrm({
+        mainScriptUrlOrBlob: `${build}.js`,
         print: (line) => postMessage(line),
         printErr: (line) => postMessage({ stderr: line }),
         instantiateWasm(imports, done) {
-            WebAssembly.instantiate(compiled, imports).then((instance) => done(instance));
+            WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled));
             return {};
         },
     }).then((module) => {

@@ -10,6 +10,7 @@
 'use strict';
 
 import { localApi, localGames, startLocal } from './local.js';
+import { BUILD } from './worker-engine.js';
 
 export const $ = (id) => document.getElementById(id);
 
@@ -29,8 +30,9 @@ export const ui = {
     timing: null,
 };
 
-// 'server': the board server and its native engine; 'worker': the engine in the page.
-export const engine = { mode: null };
+// mode: 'server', the board server and its native engine, or 'worker', the engine in the
+// page; build: in the worker mode, `wyrm` (one thread) or `wyrm-mt` (threads).
+export const engine = { mode: null, build: null };
 
 async function serverApi(method, path, body) {
     const options = { method, headers: {} };
@@ -69,6 +71,7 @@ export async function chooseEngine() {
         return reply;
     }
     engine.mode = 'worker';
+    engine.build = BUILD;
     try {
         await startLocal();
     } catch (err) {

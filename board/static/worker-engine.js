@@ -16,17 +16,25 @@ export class EngineDead extends Error {}
 
 let compiled = null;
 
+// The build the page can run: with threads only where the page is cross-origin isolated
+// (shared memory is given to no other page).
+export const BUILD = self.crossOriginIsolated && typeof SharedArrayBuffer === 'function'
+    ? 'wyrm-mt' : 'wyrm';
+export const THREADED = BUILD === 'wyrm-mt';
+const SEARCH_THREADS_MAX = 4;
+
+function searchThreads() {
+    return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, SEARCH_THREADS_MAX));
+}
+
 // The engine's code, fetched and compiled once for every worker of the page.
 export function compileEngine() {
     if (!compiled) {
-        compiled = fetch('wyrm.wasm').then((response) => {
-            if (!response.ok) throw new EngineDead(`wyrm.wasm is missing (${response.status})`);
-            return WebAssembly.compileStreaming
-                ? WebAssembly.compileStreaming(response)
-                    .catch(() => fetch('wyrm.wasm').then((again) => again.arrayBuffer())
-                        .then((bytes) => WebAssembly.compile(bytes)))
-                : response.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
-        });
+        const file = `${BUILD}.wasm`;
+        compiled = fetch(file).then((response) => {
+            if (!response.ok) throw new EngineDead(`${file} is missing (${response.status})`);
+            return response.arrayBuffer();
+        }).then((bytes) => WebAssembly.compile(bytes));
         compiled.catch(() => { compiled = null; });
     }
     return compiled;
@@ -37,7 +45,9 @@ export class WorkerEngine {
         this.lines = [];
         this.wakeup = null;
         this.dead = null;       // why the engine is gone, once it is
-        this.options = [];      // setoption lines to repeat in a new worker
+        // setoption lines to repeat in a new worker; with threads, one search thread per
+        // core the browser reports (at most SEARCH_THREADS_MAX).
+        this.options = THREADED ? [`setoption name Threads value ${searchThreads()}`] : [];
         this.lastPv = null;     // the first move of the running search's last line
         this.ready = this.spawn();
     }
@@ -56,7 +66,7 @@ export class WorkerEngine {
             event.preventDefault();
             if (worker === this.worker) this.die(`the engine failed: ${event.message}`);
         };
-        worker.postMessage(module);
+        worker.postMessage({ build: BUILD, module });
         for (const line of this.options) worker.postMessage(line);
     }
 
@@ -168,10 +178,15 @@ export class WorkerEngine {
         throw new EngineRefused('the engine gave no JSON description of the position');
     }
 
-    // Ends the running search: the worker is replaced and the search answers with the best
-    // move it had reported.
+    // Ends the running search. With threads the engine reads `stop` while it searches and
+    // answers at once; with one thread the worker is replaced and the search answers with
+    // the best move it had reported.
     async stopSearch() {
         if (this.dead) return;
+        if (THREADED) {
+            await this.send('stop');
+            return;
+        }
         const best = this.lastPv || '0000';
         this.worker.terminate();
         this.worker = null;

@@ -125,14 +125,18 @@ class StaticSide:
     WebAssembly one in its worker. The native engine is only asked for its options."""
 
     mode = "worker"  # the page's wyrmEngine.mode
+    build = "wyrm"   # and wyrmEngine.build: one thread
+
+    def command(self, port):
+        return [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "-d", WEB,
+                str(port)]
 
     def __init__(self):
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "-d", WEB, str(port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.process = subprocess.Popen(self.command(port), stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
         self.url = f"http://127.0.0.1:{port}/"
         deadline = time.monotonic() + 10
         while True:
@@ -151,12 +155,23 @@ class StaticSide:
         self.process.wait()
 
 
+class IsolatedSide(StaticSide):
+    """The static build served with the headers that make the page cross-origin isolated:
+    the page runs the threaded engine (wyrm-mt) in its worker."""
+
+    build = "wyrm-mt"
+
+    def command(self, port):
+        return [sys.executable, os.path.join(ROOT, "tests", "board", "isolated.py"), WEB,
+                str(port)]
+
+
 class Page(unittest.TestCase):
     side = ServerSide
 
     @classmethod
     def setUpClass(cls):
-        if cls.side is StaticSide and not os.path.exists(os.path.join(WEB, "wyrm.wasm")):
+        if cls.side is not ServerSide and not os.path.exists(os.path.join(WEB, "wyrm.wasm")):
             raise unittest.SkipTest(f"no static build in {WEB}: run make web (it needs "
                                     "emscripten: apt-get install emscripten)")
         cls.served = cls.side()
@@ -174,7 +189,7 @@ class Page(unittest.TestCase):
         cls.served.close()
 
     def static(self):
-        return self.side is StaticSide
+        return issubclass(self.side, StaticSide)
 
     def open_games(self):
         """How many games the page's board holds open."""
@@ -294,6 +309,8 @@ class Page(unittest.TestCase):
                 self.open(f"?game={game}&white=human&black=engine&depth=2")
                 self.assertEqual(self.js("return document.getElementById('game').value"), game)
                 self.assertEqual(self.js("return wyrmEngine.mode"), self.served.mode)
+                if self.static():
+                    self.assertEqual(self.js("return wyrmEngine.build"), self.served.build)
                 moves = []
                 for _ in range(3):
                     position = self.ref.position(game, moves)
@@ -537,7 +554,18 @@ class StaticPage(Page):
     side = StaticSide
 
 
+class IsolatedPage(Page):
+    """The static build in a cross-origin isolated page, its engine searching with threads:
+    the tests of a game played, an engine's game, take-back and an engine lost."""
+
+    side = IsolatedSide
+    tests = ("test_every_game_three_moves_by_clicks", "test_engine_plays_to_the_end",
+             "test_take_back", "test_engine_gone")
+
+
 if __name__ == "__main__":
     run(unittest.TestSuite([unittest.defaultTestLoader.loadTestsFromTestCase(Pictures),
                             unittest.defaultTestLoader.loadTestsFromTestCase(Page),
-                            unittest.defaultTestLoader.loadTestsFromTestCase(StaticPage)]))
+                            unittest.defaultTestLoader.loadTestsFromTestCase(StaticPage),
+                            unittest.TestSuite(IsolatedPage(name)
+                                               for name in IsolatedPage.tests)]))

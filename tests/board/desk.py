@@ -21,7 +21,7 @@ import unittest
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import ENGINE, SHOTS, Page, StaticSide, run  # noqa: E402
+from browser import ENGINE, SHOTS, IsolatedSide, Page, StaticSide, run  # noqa: E402
 
 PLY_CAP = 12  # plies of each engine-against-engine game, when it has not ended before
 
@@ -394,9 +394,18 @@ class StaticDesk(Desk):
     side = StaticSide
 
 
+class IsolatedDesk(Desk):
+    """The static build in a cross-origin isolated page, its engine searching with threads
+    and stopped by `stop`: analysis, hints, the engine on a clock."""
+
+    side = IsolatedSide
+    tests = ("test_live_analysis", "test_hint", "test_fischer_flag_fall")
+
+
 if __name__ == "__main__":
     # The desk's own tests, not those it inherits from browser.py's Page.
     names = [name for name in unittest.defaultTestLoader.getTestCaseNames(Desk)
              if name in Desk.__dict__]
     run(unittest.TestSuite([Desk(name) for name in names] +
-                           [StaticDesk(name) for name in names]))
+                           [StaticDesk(name) for name in names] +
+                           [IsolatedDesk(name) for name in IsolatedDesk.tests]))
