@@ -49,6 +49,7 @@ export class WorkerEngine {
         // core the browser reports (at most SEARCH_THREADS_MAX).
         this.options = THREADED ? [`setoption name Threads value ${searchThreads()}`] : [];
         this.lastPv = null;     // the first move of the running search's last line
+        this.going = false;     // a `go` was sent and its bestmove not yet read
         this.ready = this.spawn();
     }
 
@@ -110,7 +111,10 @@ export class WorkerEngine {
             }
             this.options.push(line);
         }
-        if (line.startsWith('go')) this.lastPv = null;
+        if (line.startsWith('go')) {
+            this.lastPv = null;
+            this.going = true;
+        }
         this.worker.postMessage(line);
     }
 
@@ -144,7 +148,10 @@ export class WorkerEngine {
         const seen = [];
         for (;;) {
             const line = await this.read(deadline, patient);
-            if (line === last || line.startsWith(`${last} `)) return { seen, line };
+            if (line === last || line.startsWith(`${last} `)) {
+                if (last === 'bestmove') this.going = false;
+                return { seen, line };
+            }
             seen.push(line);
             if (onLine) onLine(line);
         }
@@ -180,9 +187,10 @@ export class WorkerEngine {
 
     // Ends the running search. With threads the engine reads `stop` while it searches and
     // answers at once; with one thread the worker is replaced and the search answers with
-    // the best move it had reported.
+    // the best move it had reported. Before its `go` is sent there is nothing to stop (the
+    // page repeats a stop until it takes, as it does with the server).
     async stopSearch() {
-        if (this.dead) return;
+        if (this.dead || !this.going) return;
         if (THREADED) {
             await this.send('stop');
             return;
