@@ -33,7 +33,7 @@ SHOWN = os.path.relpath(PICTURES, ROOT) if PICTURES.startswith(ROOT + os.sep) el
 LIST = os.path.join(PICTURES, "pictures.tsv")
 LOCK = os.path.join(PICTURES, "pictures.lock")
 PAGE_FILES = ("board/static/index.html", "board/static/board.js", "board/static/desk.js",
-              "board/static/board.css")
+              "board/static/page.js", "board/static/board.css")
 ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 COLUMNS = ["name", "game", "fen", "marks", "caption"]
 
