@@ -96,7 +96,8 @@ class PictureCheck(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertEqual(lines[0], f"{self.dir}/pictures.lock: the page that draws the pictures "
                          "changed (board/static/board.css, board/static/board.js, "
-                         "board/static/desk.js, board/static/index.html): run `make pictures`")
+                         "board/static/desk.js, board/static/index.html, board/static/page.js): "
+                         "run `make pictures`")
         self.lock()
         self.assertEqual(self.check()[:2], (0, ["3 passed, 0 failed"]))
         self.write("two.png", PNG + b"changed")
