@@ -30,7 +30,7 @@ LDLIBS   = -pthread -lm
 OUT      = $(BUILD)/$(MODE)
 LIB_SRC  = $(wildcard core/*.c movegen/*/*.c nnue/*.c eval/*.c games/*.c search/*.c engine/*.c \
                       bench/*.c protocol/*.c match/*.c learn/*.c)
-LIB_SRC := $(filter-out engine/main.c,$(LIB_SRC))
+LIB_SRC := $(filter-out engine/main.c engine/main_web.c,$(LIB_SRC))
 TEST_SRC = $(wildcard tests/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(OUT)/%.o)
 MAIN_OBJ = $(OUT)/engine/main.o
@@ -61,7 +61,7 @@ CHECK_LIBS   = $(shell pkg-config --libs check 2>/dev/null)
 # The C files `make format` and `make format-check` cover: every tracked source and header.
 FORMAT_SRC = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
 
-.PHONY: format format-check all nets run play test test-only check-deps board-test pictures bench perft debug tsan \
+.PHONY: web format format-check all nets run play test test-only check-deps board-test pictures bench perft debug tsan \
         tsan-test pgo fuzz fuzz-run fit-tools clean help
 
 all: wyrm
@@ -113,6 +113,73 @@ nets: wyrm
 	sh nets/make.sh $(GAME)
 	@$(MAKE) --no-print-directory wyrm
 
+## web: the board with the engine compiled to WebAssembly, in build/web/ (python3 -m http.server -d build/web)
+# Debian's emscripten (docs/board.md says why this toolchain). Its emcc 3.1.6 runs on the
+# machine's Node.js once NODE_PATH lets it find Debian's acorn. The engine is built twice,
+# without threads (wyrm) and with them (wyrm-mt), both without match/ and learn/
+# (processes and files a page has not got).
+EMCC        ?= emcc
+EMCC_RUN     = NODE_PATH=/usr/share/nodejs $(EMCC)
+WEB          = $(BUILD)/web
+WASM         = $(BUILD)/wasm
+WASM_CFLAGS  = -O3 -msimd128 -DNDEBUG
+WASM_ALL     = $(STD) $(WARN) $(CPPFLAGS) $(WASM_CFLAGS) -MMD -MP
+WEB_SRC      = $(filter-out match/% learn/%,$(LIB_SRC)) engine/main_web.c
+WEB_OBJ      = $(WEB_SRC:%.c=$(WASM)/%.o)
+WEB_STATIC   = $(shell find board/static -type f)
+WASM_LDFLAGS = -sMODULARIZE=1 -sEXPORT_NAME=createWyrm -sENVIRONMENT=worker \
+               -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sTOTAL_STACK=8MB \
+               -sEXPORTED_FUNCTIONS=_main,_wyrm_web_start,_wyrm_web_line \
+               -sEXPORTED_RUNTIME_METHODS=ccall -sEXIT_RUNTIME=0
+# The threaded build (wyrm-mt), for pages that are cross-origin isolated. Its threads are
+# workers started by the engine's own worker, which the browser can only start while that
+# worker is free to load them; so they are all started with the engine
+# (PTHREAD_POOL_SIZE), enough for the page's at most 4 search threads and the hash
+# clearing's helpers (docs/board.md).
+WASM_MT      = $(BUILD)/wasm-mt
+WEB_MT_OBJ   = $(WEB_SRC:%.c=$(WASM_MT)/%.o)
+WASM_MT_LDFLAGS = $(WASM_LDFLAGS) -sPTHREAD_POOL_SIZE=8 -Wno-pthreads-mem-growth
+
+web: $(WEB)/wyrm.js $(WEB)/wyrm-mt.js $(WEB_STATIC:board/static/%=$(WEB)/%)
+
+$(WEB)/wyrm.js: $(WEB_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -o $@ $^ $(WASM_LDFLAGS)
+
+$(WEB)/wyrm-mt.js: $(WEB_MT_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -pthread -o $@ $^ $(WASM_MT_LDFLAGS)
+
+$(WEB)/%: board/static/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(WASM)/%.o: %.c
+	@command -v $(EMCC) >/dev/null || \
+	  { echo "make web needs emscripten: run 'sudo apt-get install emscripten'"; exit 1; }
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -c $< -o $@
+
+$(WASM_MT)/%.o: %.c
+	@command -v $(EMCC) >/dev/null || \
+	  { echo "make web needs emscripten: run 'sudo apt-get install emscripten'"; exit 1; }
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -pthread -c $< -o $@
+
+# A net as a C array for the WebAssembly build (nnue/embed.h): od prints the bytes.
+$(WASM)/nets/%.h: nets/%.nnue
+	@mkdir -p $(dir $@)
+	{ echo 'static const unsigned char nnue_net_bytes[] = {'; \
+	  od -An -v -tu1 $< | sed 's/  */,/g; s/^,//; s/$$/,/'; echo '};'; } > $@
+
+$(filter $(WASM)/eval/%,$(WEB_OBJ)): $(WASM)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
+
+$(filter $(WASM_MT)/eval/%,$(WEB_MT_OBJ)): $(WASM_MT)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
+	@mkdir -p $(dir $@)
+	$(EMCC_RUN) $(WASM_ALL) -pthread $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
+
 ## run: build the engine and start it on the terminal (type `uci`, `d`, `go depth 8`, `quit`)
 run: wyrm
 	./wyrm
@@ -142,11 +209,17 @@ test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 PYTHON      = /usr/bin/python3
 BOARD_DEBS  = python3 chromium chromium-driver python3-selenium
 
-## board-test: the web board's server tests, its browser tests and the pictures' check
-board-test: $(WYRM)
+## board-test: the web board's server tests, its browser tests (server and static build) and the pictures' check
+# The browser tests run twice: against the board server, and against `make web`'s folder
+# on a plain static server. Without emcc the static build cannot be made, and those runs
+# are skipped, saying so (.ci/run installs emscripten, so CI always runs them).
+HAVE_EMCC  = $(shell command -v $(EMCC) 2>/dev/null)
+WEB_TESTED = $(if $(HAVE_EMCC),$(WEB),$(BUILD)/no-emcc)
+board-test: $(WYRM) $(if $(HAVE_EMCC),web)
+	@test -n "$(HAVE_EMCC)" || echo "board-test: no emcc (apt-get install emscripten): the static build is not made and its browser tests are skipped"
 	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
-	WYRM=$(WYRM) $(PYTHON) tests/board/browser.py
-	WYRM=$(WYRM) $(PYTHON) tests/board/desk.py
+	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/browser.py
+	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/desk.py
 	WYRM=$(WYRM) $(PYTHON) tests/board/look.py
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py check
 
@@ -263,4 +336,5 @@ clean:
 help:
 	@grep -E '^## ' Makefile | sed 's/^## /  make /'
 
+-include $(WEB_OBJ:.o=.d) $(WEB_MT_OBJ:.o=.d)
 -include $(LIB_OBJ:.o=.d) $(MAIN_OBJ:.o=.d) $(TEST_OBJ:.o=.d) $(FAKE_OBJ:.o=.d) $(FUZZ_OBJ:.o=.d)

@@ -124,9 +124,14 @@ static void *helper_main(void *arg)
     return NULL;
 }
 
-/* Blocks while the search must not report yet (go infinite, or pondering). */
+/* Blocks while the search must not report yet (go infinite, or pondering). A job run
+ * inline, on the caller's thread because no main thread could be started (the
+ * single-threaded WebAssembly build has none), does not wait: the caller is the one
+ * thread that could have sent the stop. */
 static void wait_while_pondering(SearchPool *pool)
 {
+    if (!pool->main_started)
+        return;
     pthread_mutex_lock(&pool->shared.lock);
     while (!atomic_load(&pool->shared.stop) &&
            (pool->shared.job.limits.infinite || atomic_load(&pool->shared.pondering)))

@@ -12,7 +12,8 @@
 #   eval/<g>.[ch]       eval/<g>        the evaluation of one game
 #   games/<g>.c         games/<g>       a game's table
 #   search/             search          alpha-beta, move ordering, TT, threads, time
-#   engine/main.c       main            the command line
+#   engine/main.c       main            the command line (engine/main_web.c too: the
+#                                       engine in a web page, `make web`)
 #   engine/...          engine          the engine object
 #   bench/, protocol/, match/, learn/   their own names
 # and may depend on:
@@ -40,7 +41,7 @@ layer() {
     games/*) f=${1#games/}; echo "games/${f%%.*}" ;;
     movegen/*/*) f=${1#movegen/}; echo "movegen/${f%%/*}" ;;
     eval/*) f=${1#eval/}; echo "eval/${f%%.*}" ;;
-    engine/main.c) echo main ;;
+    engine/main.c | engine/main_web.c) echo main ;;
     engine/*) echo engine ;;
     nnue/*) echo nnue ;;
     search/*) echo search ;;

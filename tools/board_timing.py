@@ -3,9 +3,13 @@
 position drawn) and the engine-move round trip (the click on a destination to the board
 showing the engine's reply, less the time the engine spent thinking), per game.
 
-  WYRM=./wyrm /usr/bin/python3 tools/board_timing.py [loads] [moves] [movetime] [game ...]
+  WYRM=./wyrm /usr/bin/python3 tools/board_timing.py [--static] [loads] [moves] [movetime] [game ...]
 
-Defaults: 10 loads and 10 engine replies per game at 100 ms a move, every game.
+Defaults: 10 loads and 10 engine replies per game at 100 ms a move, every game. With
+--static the page is `make web`'s folder (WYRM_WEB, default build/web) served by
+`python3 -m http.server`, its engine the WebAssembly one in the page's worker; the first
+engine reply after each page load is then timed too (the engine's code is compiled once
+per page).
 """
 
 import os
@@ -14,12 +18,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "board"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "board"))
-import server  # noqa: E402
-from browser import browser  # noqa: E402
-
-ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
+from browser import ServerSide, StaticSide, browser  # noqa: E402
 
 
 def wait(driver, script, timeout=60):
@@ -46,22 +46,33 @@ def summary(values):
 
 def main():
     args = sys.argv[1:]
+    static = args[:1] == ["--static"]
+    if static:
+        args.pop(0)
     loads = int(args.pop(0)) if args else 10
     moves = int(args.pop(0)) if args else 10
     movetime = int(args.pop(0)) if args else 100
-    board = server.start(port=0, engine=ENGINE, max_games=2)
-    url = f"http://127.0.0.1:{board.server_address[1]}/"
-    games = args or board.board.variants
+    served = StaticSide() if static else ServerSide()
+    url = served.url
+    games = args or served.board.variants
     driver = browser()
     try:
         print(f"load average before: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
               f"{os.getloadavg()[2]:.2f}")
         for game in games:
             load_ms = []
+            first_ms = []
             for _ in range(loads):
                 driver.get(url + f"?game={game}&white=human&black=human")
                 wait(driver, "return document.body.dataset.ready")
                 load_ms.append(driver.execute_script("return window.wyrmReadyMs"))
+                if static:
+                    # The first reply of a fresh page's engine, less its think time.
+                    driver.get(url + f"?game={game}&white=engine&black=human"
+                               f"&movetime={movetime}")
+                    wait(driver, "return ui.game && ui.game.moves.length > 0")
+                    first_ms.append(driver.execute_script(
+                        "return performance.now() - window.wyrmReadyMs"))
             driver.get(url + f"?game={game}&white=human&black=engine&movetime={movetime}")
             wait(driver, "return document.body.dataset.ready")
             for ply in range(moves):
@@ -86,11 +97,14 @@ def main():
             print(f"{game:22s} load: {summary(load_ms)}")
             print(f"{'':22s} engine move round trip less think time: {summary(trip)}")
             print(f"{'':22s} own move drawn after the click: {summary(own)}")
+            if first_ms:
+                print(f"{'':22s} first engine move after the page was ready "
+                      f"(think time {movetime} ms included): {summary(first_ms)}")
         print(f"load average after: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} "
               f"{os.getloadavg()[2]:.2f}")
     finally:
         driver.quit()
-        server.stop_server(board)
+        served.close()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 // The wyrm board page. It knows no rules: every cell, piece, legal move and result comes
-// from the engine's `json` description, passed on by the board server (board/server.py).
+// from the engine's `json` description, passed on by the board server (board/server.py)
+// or, in the static build, by the engine in a worker (page.js chooses).
 'use strict';
 
 import {
@@ -21,60 +22,13 @@ import { decorateCell, drawFigure, pieceSet, setPieceSet } from './pieces.js';
 import { setSlide, slideLast, slideOn } from './motion.js';
 import { sharedGame, sharedRefused, showShared, wireShare } from './share.js';
 import { wirePointer } from './touch.js';
+import { $, api, chooseEngine, engine, exposeHooks, gamePath, ui } from './page.js';
 
 const UNIT = 64;            // SVG units per cell
 const HEARTBEAT_MS = 15000; // the server ends a game it has not heard of for a while
 const SVG = 'http://www.w3.org/2000/svg';
 
-export const $ = (id) => document.getElementById(id);
-
-export const ui = {
-    info: null,
-    game: null,        // the server's view: id, game, start, moves, played, position
-    shown: null,       // the engine's description of the position on the board
-    last: null,        // the move that led to it
-    ply: null,         // null: the live game; else the ply being looked at
-    players: ['human', 'human'],
-    selected: null,
-    flipped: false,
-    busy: 0,
-    token: 0,          // bumped whenever the game changes, so late answers are dropped
-    diagram: false,
-    marks: new Set(),
-    timing: null,
-};
-
 window.wyrmTimings = [];
-// The page's state and the test of whose turn it is, for the browser tests and the
-// console; the modules themselves share them only through their imports.
-Object.assign(window, {ui, interactive});
-
-// Talking to the server ----------------------------------------------------------------
-
-export async function api(method, path, body) {
-    const options = { method, headers: {} };
-    if (body !== undefined) {
-        options.headers['Content-Type'] = 'application/json';
-        options.body = JSON.stringify(body);
-    }
-    let response;
-    try {
-        response = await fetch(path, options);
-    } catch (err) {
-        return { ok: false, status: 0, data: { error: 'the board server does not answer' } };
-    }
-    let data;
-    try {
-        data = await response.json();
-    } catch (err) {
-        data = { error: `the board server sent a reply that is not JSON (${response.status})` };
-    }
-    return { ok: response.ok, status: response.status, data };
-}
-
-export function gamePath(action) {
-    return `/api/games/${ui.game.id}${action ? '/' + action : ''}`;
-}
 
 // Waits for an answer about the current game; null if the game changed meanwhile, and the
 // error shown (with an offer of a new game when the engine is gone).
@@ -684,7 +638,9 @@ function pieceInfo(cell) {
 }
 
 function closeGame() {
-    if (ui.game && !ui.game.dead) navigator.sendBeacon(gamePath('close'));
+    if (!ui.game || ui.game.dead) return;
+    if (engine.mode === 'server') navigator.sendBeacon(gamePath('close'));
+    else api('POST', gamePath('close'), {});
 }
 
 function wire() {
@@ -731,7 +687,9 @@ function wire() {
         if (e.key === 'Escape') closeChooser();
     });
     window.addEventListener('pagehide', closeGame);
-    deskWire();
+    deskWire({ busy, cellNode, clampInput, clicked, interactive, lost, message, newGame,
+        playersChanged, render, sideName, stopEngine, variationShown,
+        viewPly });
     setInterval(heartbeat, HEARTBEAT_MS);
 }
 
@@ -763,9 +721,10 @@ async function start() {
     document.body.classList.toggle('diagram', ui.diagram);
     for (const name of (params.get('marks') || '').split(',')) if (name) ui.marks.add(name);
     wire();
-    const reply = await api('GET', '/api/info');
+    exposeHooks({ ui, desk, interactive, clockLimits });
+    const reply = await chooseEngine();
     if (!reply.ok) {
-        $('status').textContent = 'The board server does not answer';
+        $('status').textContent = 'The engine does not answer';
         return message(reply.data.error);
     }
     ui.info = reply.data;

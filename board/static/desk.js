@@ -3,28 +3,12 @@
 // rules: positions, legal moves and scoring all come from the engine's descriptions.
 'use strict';
 
-import {
-    $,
-    api,
-    busy,
-    cellNode,
-    clampInput,
-    clicked,
-    gamePath,
-    interactive,
-    lost,
-    message,
-    newGame,
-    playersChanged,
-    render,
-    select,
-    settings,
-    sideName,
-    stopEngine,
-    ui,
-    variationShown,
-    viewPly,
-} from './board.js';
+import { $, api, gamePath, ui } from './page.js';
+
+// What the desk uses of board.js, handed over by board.js when it wires the page
+// (deskWire): desk.js imports nothing from board.js, so the modules form no cycle.
+let busy, cellNode, clampInput, clicked, interactive, lost, message, newGame, playersChanged,
+    render, sideName, stopEngine, variationShown, viewPly;
 
 const POLL_MS = 200;        // how often the engine's info lines are fetched while it thinks
 const CLOCK_TICK_MS = 100;
@@ -44,9 +28,6 @@ export const desk = {
     polling: false,
     pollAgain: false,
 };
-
-// For the browser tests and the console, as board.js does with `ui`.
-Object.assign(window, {desk, clockLimits});
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -677,7 +658,9 @@ export function deskParams(params) {
     if (Number($('pace').value) > 0) params.set('pace', $('pace').value);
 }
 
-export function deskWire() {
+export function deskWire(board) {
+    ({ busy, cellNode, clampInput, clicked, interactive, lost, message, newGame, playersChanged,
+        render, sideName, stopEngine, variationShown, viewPly } = board);
     $('analyse').addEventListener('click', toggleAnalysis);
     $('hint').addEventListener('click', showHint);
     $('referee').addEventListener('change', refereeChanged);

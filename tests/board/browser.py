@@ -1,19 +1,25 @@
 #!/usr/bin/python3
 """Tests of the board page in a real browser: headless Chromium driven by Selenium through
-Debian's chromedriver, against the board server and the real engine.
+Debian's chromedriver, in both of the page's modes: against the board server and the real
+engine (Page), and as the static build of `make web` served by `python3 -m http.server`,
+the engine compiled to WebAssembly in a Web Worker and no wyrm process serving anything
+(StaticPage: the same tests). The native engine checks what the page shows in both.
 
-Run: WYRM=build/release/wyrm /usr/bin/python3 tests/board/browser.py
-With BOARD_SHOTS=<dir> set, a screenshot of each game after its moves is written there;
-BOARD_GAMES=<id>,<id> limits the every-game test to those games.
+Run: WYRM=build/release/wyrm WYRM_WEB=build/web /usr/bin/python3 tests/board/browser.py
+With BOARD_SHOTS=<dir> set, a screenshot of each game after its moves is written there
+(by the server's run); BOARD_GAMES=<id>,<id> limits the every-game tests to those games;
+without WYRM_WEB/wyrm.wasm the static runs are skipped, saying so.
 """
 
 import os
+import socket
 import struct
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+import urllib.request
 
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
@@ -27,6 +33,7 @@ import server  # noqa: E402
 
 ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 SHOTS = os.environ.get("BOARD_SHOTS")
+WEB = os.path.abspath(os.environ.get("WYRM_WEB", os.path.join(ROOT, "build", "web")))
 WAIT = 30.0
 
 
@@ -99,21 +106,102 @@ class Pictures(unittest.TestCase):
             self.assertEqual((run.returncode, run.stdout), (0, "3 passed, 0 failed\n"))
 
 
+class ServerSide:
+    """The board server with the native engine, as `make play` runs it."""
+
+    mode = "server"  # the page's wyrmEngine.mode
+
+    def __init__(self):
+        self.server = server.start(port=0, engine=ENGINE, max_games=4)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.board = self.server.board
+
+    def close(self):
+        server.stop_server(self.server)
+
+
+class StaticSide:
+    """`make web`'s folder served by `python3 -m http.server`: the page's engine is the
+    WebAssembly one in its worker. The native engine is only asked for its options."""
+
+    mode = "worker"  # the page's wyrmEngine.mode
+    build = "wyrm"   # and wyrmEngine.build: one thread
+
+    def command(self, port):
+        return [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "-d", WEB,
+                str(port)]
+
+    def __init__(self):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.process = subprocess.Popen(self.command(port), stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        self.url = f"http://127.0.0.1:{port}/"
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "index.html", timeout=1).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    self.close()
+                    raise
+                time.sleep(0.05)
+        self.board = server.Board(ENGINE, 1, 300.0)
+
+    def close(self):
+        self.process.terminate()
+        self.process.wait()
+
+
+class IsolatedSide(StaticSide):
+    """The static build served with the headers that make the page cross-origin isolated:
+    the page runs the threaded engine (wyrm-mt) in its worker."""
+
+    build = "wyrm-mt"
+
+    def command(self, port):
+        return [sys.executable, os.path.join(ROOT, "tests", "board", "isolated.py"), WEB,
+                str(port)]
+
+
 class Page(unittest.TestCase):
+    side = ServerSide
+
     @classmethod
     def setUpClass(cls):
-        cls.server = server.start(port=0, engine=ENGINE, max_games=4)
-        cls.url = f"http://127.0.0.1:{cls.server.server_address[1]}/"
+        if cls.side is not ServerSide and not os.path.exists(os.path.join(WEB, "wyrm.wasm")):
+            raise unittest.SkipTest(f"no static build in {WEB}: run make web (it needs "
+                                    "emscripten: apt-get install emscripten)")
+        cls.served = cls.side()
+        cls.url = cls.served.url
+        cls.board = cls.served.board
         cls.driver = browser()
-        cls.ref = Reference(cls.server.board.options["KnightVariation"]["default"])
+        cls.ref = Reference(cls.board.options["KnightVariation"]["default"])
         only = os.environ.get("BOARD_GAMES")
-        cls.games = only.split(",") if only else cls.server.board.variants
+        cls.games = only.split(",") if only else cls.board.variants
 
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
         cls.ref.close()
-        server.stop_server(cls.server)
+        cls.served.close()
+
+    def static(self):
+        return issubclass(self.side, StaticSide)
+
+    def open_games(self):
+        """How many games the page's board holds open."""
+        if self.static():
+            return self.js("return wyrmLocal.count()")
+        return len(self.served.server.board.games)
+
+    def game_state(self, name):
+        """An attribute of the page's game as its board keeps it (skill, searching)."""
+        if self.static():
+            return self.js(f"return wyrmLocal.game(ui.game.id).{name}")
+        return getattr(self.served.server.board.games[self.js("return ui.game.id")], name)
 
     def tearDown(self):
         # The page must not have thrown: a script error is a failure even when the test's
@@ -220,6 +308,9 @@ class Page(unittest.TestCase):
                 # A fixed depth keeps the engine's replies, and so the test, deterministic.
                 self.open(f"?game={game}&white=human&black=engine&depth=2")
                 self.assertEqual(self.js("return document.getElementById('game').value"), game)
+                self.assertEqual(self.js("return wyrmEngine.mode"), self.served.mode)
+                if self.static():
+                    self.assertEqual(self.js("return wyrmEngine.build"), self.served.build)
                 moves = []
                 for _ in range(3):
                     position = self.ref.position(game, moves)
@@ -234,7 +325,7 @@ class Page(unittest.TestCase):
                     moves.append(reply)
                     self.assert_matches_engine(game, moves)
                 self.assertEqual(len(moves), 6)
-                if SHOTS:
+                if SHOTS and not self.static():
                     os.makedirs(SHOTS, exist_ok=True)
                     self.driver.save_screenshot(os.path.join(SHOTS, f"{game}.png"))
 
@@ -322,7 +413,7 @@ class Page(unittest.TestCase):
         self.open("?game=breakthrough&white=human&black=human")
         select = self.driver.find_element(By.ID, "game")
         self.assertEqual(self.js("return [...arguments[0].options].map(o => o.value)", select),
-                         self.server.board.variants)
+                         self.board.variants)
         self.assertFalse(self.driver.find_element(By.ID, "variation").is_displayed())
         select.find_element(By.CSS_SELECTOR, 'option[value="dragonqi"]').click()
         self.until("DragonQi", lambda: self.js("return document.getElementById('board')"
@@ -334,19 +425,21 @@ class Page(unittest.TestCase):
         self.until("the Pike variation", lambda: self.board_fen().endswith(" pike"))
         self.idle()
         self.assert_matches_engine("dragonqi", [], variation="Pike")
-        self.assertEqual(len(self.server.board.games), 1)
+        self.assertEqual(self.open_games(), 1)
 
     def test_closing_the_page_ends_its_engine(self):
+        if self.static():
+            self.skipTest("the page's own worker ends with the page")
         self.open("?game=dragonface&white=human&black=human")
         game_id = self.js("return ui.game.id")
-        engine = self.server.board.games[game_id].engine
+        engine = self.served.server.board.games[game_id].engine
         self.driver.get("about:blank")
         # The page's last word removes the game; the engine is asked to quit, then ended.
         deadline = time.monotonic() + 10
-        while (game_id in self.server.board.games or engine.alive()) and \
+        while (game_id in self.served.server.board.games or engine.alive()) and \
                 time.monotonic() < deadline:
             time.sleep(0.05)
-        self.assertNotIn(game_id, self.server.board.games)
+        self.assertNotIn(game_id, self.served.server.board.games)
         self.assertFalse(engine.alive())
 
     def test_refused_link_position(self):
@@ -359,7 +452,7 @@ class Page(unittest.TestCase):
         self.open("?game=breakthrough&white=human&black=human&moves=e2e3,d7d6")
         self.assert_matches_engine("breakthrough", ["e2e3", "d7d6"])
         self.assertEqual(self.marked("last"), ["d6", "d7"])
-        has_skill = "Skill Level" in self.server.board.options
+        has_skill = "Skill Level" in self.board.options
         skill = self.driver.find_element(By.ID, "skill")
         self.assertEqual(skill.is_enabled(), has_skill)
         if has_skill:
@@ -368,8 +461,7 @@ class Page(unittest.TestCase):
             skill.send_keys("3")
             self.driver.find_element(By.ID, "engine-move").click()
             self.wait_plies(3)
-            game = self.server.board.games[self.js("return ui.game.id")]
-            self.assertEqual(game.skill, 3)
+            self.assertEqual(self.game_state("skill"), 3)
             self.assert_matches_engine("breakthrough", ["e2e3", "d7d6", self.played()[2]])
 
     def test_take_back(self):
@@ -425,11 +517,18 @@ class Page(unittest.TestCase):
     def test_engine_gone(self):
         self.open("?game=breakthrough&white=human&black=human")
         game_id = self.js("return ui.game.id")
-        os.kill(self.server.board.games[game_id].engine.proc.pid, 9)
+        if self.static():
+            # The worker ends without a word, as a crashed tab's would: the engine's
+            # silence is what the page sees.
+            self.js("wyrmLocal.game(ui.game.id).engine.worker.terminate()")
+            why = "the engine stopped answering"
+        else:
+            os.kill(self.served.server.board.games[game_id].engine.proc.pid, 9)
+            why = "the engine was killed by signal 9"
         self.click_move({"from": "a2", "to": "a3", "move": "a2a3"})
         self.until("the restart offer",
                    lambda: self.driver.find_elements(By.ID, "restart"))
-        self.assertIn("the engine was killed by signal 9", self.message())
+        self.assertIn(why, self.message())
         self.driver.find_element(By.ID, "restart").click()
         self.until("a new game", lambda: self.js("return ui.game && !ui.game.dead"))
         self.idle()
@@ -449,6 +548,24 @@ def run(suite):
     sys.exit(1 if failed else 0)
 
 
+class StaticPage(Page):
+    """Every test of Page, on the static build with the engine in the page's worker."""
+
+    side = StaticSide
+
+
+class IsolatedPage(Page):
+    """The static build in a cross-origin isolated page, its engine searching with threads:
+    the tests of a game played, an engine's game, take-back and an engine lost."""
+
+    side = IsolatedSide
+    tests = ("test_every_game_three_moves_by_clicks", "test_engine_plays_to_the_end",
+             "test_take_back", "test_engine_gone")
+
+
 if __name__ == "__main__":
     run(unittest.TestSuite([unittest.defaultTestLoader.loadTestsFromTestCase(Pictures),
-                            unittest.defaultTestLoader.loadTestsFromTestCase(Page)]))
+                            unittest.defaultTestLoader.loadTestsFromTestCase(Page),
+                            unittest.defaultTestLoader.loadTestsFromTestCase(StaticPage),
+                            unittest.TestSuite(IsolatedPage(name)
+                                               for name in IsolatedPage.tests)]))

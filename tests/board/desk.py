@@ -3,8 +3,12 @@
 through Debian's chromedriver), against the board server and the real engine: live
 analysis, hints, engine against engine, the referee's legal-move list, clocks and PGN.
 
-Run: WYRM=build/release/wyrm /usr/bin/python3 tests/board/desk.py
-With BOARD_SHOTS=<dir> set, the screenshots of docs/board.md are written there.
+Like browser.py, every test runs against the board server (Desk) and against the static
+build with the WebAssembly engine in the page (StaticDesk).
+
+Run: WYRM=build/release/wyrm WYRM_WEB=build/web /usr/bin/python3 tests/board/desk.py
+With BOARD_SHOTS=<dir> set, the screenshots of docs/board.md are written there (by the
+server's run).
 """
 
 import os
@@ -17,9 +21,19 @@ import unittest
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import ENGINE, SHOTS, Page, run  # noqa: E402
+from browser import ENGINE, SHOTS, IsolatedSide, Page, StaticSide, run  # noqa: E402
 
 PLY_CAP = 12  # plies of each engine-against-engine game, when it has not ended before
+
+
+class SentInPage:
+    """The commands the page's worker engine was sent, read when iterated."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def __iter__(self):
+        return iter(self.page.js("return wyrmLocal.game(ui.game.id).engine.sent"))
 
 
 class Desk(Page):
@@ -38,7 +52,7 @@ class Desk(Page):
     # Helpers -----------------------------------------------------------------------------
 
     def shot(self, name, height=None):
-        if not SHOTS:
+        if not SHOTS or self.static():
             return
         os.makedirs(SHOTS, exist_ok=True)
         self.js("window.scrollTo(0, 0)")
@@ -67,8 +81,13 @@ class Desk(Page):
             int(node.get_attribute("data-moves"))
 
     def engine_commands(self):
-        """Records the commands the server sends to the engine of the page's game."""
-        game = self.server.board.games[self.js("return ui.game.id")]
+        """Records the commands the page's board sends to the engine of the page's game
+        (the server's engine client, or the worker's in the static build)."""
+        if self.static():
+            self.js("const e = wyrmLocal.game(ui.game.id).engine, plain = e.send.bind(e);"
+                    "e.sent = []; e.send = (c) => { e.sent.push(c); return plain(c); };")
+            return SentInPage(self)
+        game = self.served.server.board.games[self.js("return ui.game.id")]
         sent = []
         plain = game.engine.send
         game.engine.send = lambda command: (sent.append(command), plain(command))[1]
@@ -140,8 +159,7 @@ class Desk(Page):
             "return desk.watch && desk.watch.ply === 3 && desk.watch.lines.length > 2"))
         self.assert_legal_line("breakthrough", ["e2e3", "d7d6", "a2a3"], self.lines()[-1]["pv"])
         self.driver.find_element(By.ID, "analyse").click()
-        game = self.server.board.games[self.js("return ui.game.id")]
-        self.until("the analysis to stop", lambda: not game.searching)
+        self.until("the analysis to stop", lambda: not self.game_state("searching"))
         # A forced win is said in words.
         self.open("?game=breakthrough&white=human&black=human&fen=8/8/8/8/8/P7/p7/8 b 0 1")
         self.driver.find_element(By.ID, "analyse").click()
@@ -370,7 +388,24 @@ class Desk(Page):
         self.assertTrue(" ".join(pgn.split()).endswith(f"3. b2b3 {{{comment}}} 0-1"), pgn)
 
 
+class StaticDesk(Desk):
+    """Every test of Desk, on the static build with the engine in the page's worker."""
+
+    side = StaticSide
+
+
+class IsolatedDesk(Desk):
+    """The static build in a cross-origin isolated page, its engine searching with threads
+    and stopped by `stop`: analysis, hints, the engine on a clock."""
+
+    side = IsolatedSide
+    tests = ("test_live_analysis", "test_hint", "test_fischer_flag_fall")
+
+
 if __name__ == "__main__":
+    # The desk's own tests, not those it inherits from browser.py's Page.
     names = [name for name in unittest.defaultTestLoader.getTestCaseNames(Desk)
              if name in Desk.__dict__]
-    run(unittest.TestSuite(Desk(name) for name in names))
+    run(unittest.TestSuite([Desk(name) for name in names] +
+                           [StaticDesk(name) for name in names] +
+                           [IsolatedDesk(name) for name in IsolatedDesk.tests]))
