@@ -163,32 +163,16 @@ static int td_net_features(const void *pos, int perspective, uint16_t *out)
 
 static int td_net_side(const void *pos) { return ((const TdPos *)pos)->side; }
 
-NnueSlot threedragons_nnue = {
-    .game = "threedragons",
-    .feature_count = TD_NET_BASE_INPUTS,
-    .max_active = TD_NET_MAX_ACTIVE,
-    .default_hidden = TD_NET_HIDDEN,
-    .features = td_net_features,
-    .side_to_move = td_net_side,
-};
+/* No net is built in yet: the slots take one from EvalFile. */
+#define TD_NET_SLOT(id, inputs)                                                                    \
+    {                                                                                              \
+        .game = id, .feature_count = inputs, .max_active = TD_NET_MAX_ACTIVE,                      \
+        .default_hidden = TD_NET_HIDDEN, .features = td_net_features, .side_to_move = td_net_side, \
+    }
 
-NnueSlot threedragons_strength_nnue = {
-    .game = "threedragons-strength",
-    .feature_count = TD_NET_STRENGTH_INPUTS,
-    .max_active = TD_NET_MAX_ACTIVE,
-    .default_hidden = TD_NET_HIDDEN,
-    .features = td_net_features,
-    .side_to_move = td_net_side,
-};
-
-NnueSlot threedragons_dragons_nnue = {
-    .game = "threedragons-dragons",
-    .feature_count = TD_NET_DRAGONS_INPUTS,
-    .max_active = TD_NET_MAX_ACTIVE,
-    .default_hidden = TD_NET_HIDDEN,
-    .features = td_net_features,
-    .side_to_move = td_net_side,
-};
+NnueSlot threedragons_nnue = TD_NET_SLOT("threedragons", TD_NET_BASE_INPUTS);
+NnueSlot threedragons_strength_nnue = TD_NET_SLOT("threedragons-strength", TD_NET_STRENGTH_INPUTS);
+NnueSlot threedragons_dragons_nnue = TD_NET_SLOT("threedragons-dragons", TD_NET_DRAGONS_INPUTS);
 
 /* The rule set's slot: the position knows which game read it. */
 static const NnueSlot *td_slot(const TdPos *p)
