@@ -222,6 +222,68 @@ static void add_option(EngineConfig *c, const char *name, const char *value)
 }
 
 /* One KEY=VALUE of an -engine (is_each false) or -each block. */
+/* The keys of an engine block that take a whole number: its range, what the error says it
+ * expects, and what it sets: a SET_* field of the block, or an engine option. */
+typedef struct NumberKey {
+    const char *key;
+    long long lo, hi;
+    const char *expects;
+    unsigned set;       /* SET_* flag of the field; 0 for an option */
+    const char *option; /* the engine option it sets, or NULL */
+} NumberKey;
+
+static const NumberKey number_keys[] = {
+    {"movetime", 1, ARGS_MS_MAX, "milliseconds (1 or more)", SET_TIME, NULL},
+    {"depth", 1, ARGS_DEPTH_MAX, "a depth from 1 to 1000", SET_DEPTH, NULL},
+    {"nodes", 1, LLONG_MAX, "a node count (1 or more)", SET_NODES, NULL},
+    {"timemargin", 0, ARGS_MS_MAX, "milliseconds", SET_MARGIN, NULL},
+    {"timeout", 1, ARGS_MS_MAX, "milliseconds", SET_TIMEOUT, NULL},
+    {"threads", 1, ARGS_THREADS_MAX, "a positive whole number", 0, "Threads"},
+    {"hash", 1, ARGS_HASH_MAX, "a positive whole number", 0, "Hash"},
+};
+
+static const NumberKey *number_key(const char *key)
+{
+    for (size_t i = 0; i < sizeof number_keys / sizeof number_keys[0]; i++)
+        if (strcmp(key, number_keys[i].key) == 0)
+            return &number_keys[i];
+    return NULL;
+}
+
+static bool set_number_key(EngineSpec *spec, const NumberKey *k, const char *block,
+                           const char *value, char *err, size_t size)
+{
+    EngineConfig *c = &spec->config;
+    long long n;
+    if (!parse_int(value, k->lo, k->hi, &n))
+        return fail_with(err, size, "%s: %s= expects %s, not '%.64s'", block, k->key, k->expects,
+                         value);
+    switch (k->set) {
+    case SET_TIME: /* movetime= */
+        c->tc.movetime_ms = n;
+        spec->movetime_given = true;
+        break;
+    case SET_DEPTH:
+        c->tc.depth = (int)n;
+        break;
+    case SET_NODES:
+        c->tc.nodes = (uint64_t)n;
+        break;
+    case SET_MARGIN:
+        c->margin_ms = n;
+        break;
+    case SET_TIMEOUT:
+        c->timeout_ms = n;
+        break;
+    default:
+        if (c->option_count == MATCH_OPTIONS_MAX)
+            return fail_with(err, size, "%s: more than 64 options", block);
+        add_option(c, k->option, value);
+    }
+    spec->set |= k->set;
+    return true;
+}
+
 static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, char *err,
                              size_t size)
 {
@@ -250,7 +312,6 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
                          token);
     memcpy(key, token, key_len);
     key[key_len] = 0;
-    long long n = 0;
     if ((strcmp(key, "cmd") == 0 || strcmp(key, "name") == 0) && is_each)
         return fail_with(err, size, "-each: %s= belongs to one -engine", key);
     if (strcmp(key, "cmd") == 0) {
@@ -288,41 +349,9 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
                              block, value);
         spec->clock_given = true;
         spec->set |= SET_TIME;
-    } else if (strcmp(key, "movetime") == 0) {
-        if (!parse_int(value, 1, ARGS_MS_MAX, &n))
-            return fail_with(err, size,
-                             "%s: movetime= expects milliseconds (1 or more), not '%.64s'", block,
-                             value);
-        c->tc.movetime_ms = n;
-        spec->movetime_given = true;
-        spec->set |= SET_TIME;
-    } else if (strcmp(key, "depth") == 0) {
-        if (!parse_int(value, 1, ARGS_DEPTH_MAX, &n))
-            return fail_with(err, size, "%s: depth= expects a depth from 1 to 1000, not '%.64s'",
-                             block, value);
-        c->tc.depth = (int)n;
-        spec->set |= SET_DEPTH;
-    } else if (strcmp(key, "nodes") == 0) {
-        if (!parse_int(value, 1, LLONG_MAX, &n))
-            return fail_with(err, size, "%s: nodes= expects a node count (1 or more), not '%.64s'",
-                             block, value);
-        c->tc.nodes = (uint64_t)n;
-        spec->set |= SET_NODES;
-    } else if (strcmp(key, "timemargin") == 0 || strcmp(key, "timeout") == 0) {
-        bool margin = strcmp(key, "timemargin") == 0;
-        if (!parse_int(value, margin ? 0 : 1, ARGS_MS_MAX, &n))
-            return fail_with(err, size, "%s: %s= expects milliseconds, not '%.64s'", block,
-                             margin ? "timemargin" : "timeout", value);
-        *(margin ? &c->margin_ms : &c->timeout_ms) = n;
-        spec->set |= margin ? SET_MARGIN : SET_TIMEOUT;
-    } else if (strcmp(key, "threads") == 0 || strcmp(key, "hash") == 0) {
-        bool threads = strcmp(key, "threads") == 0;
-        if (!parse_int(value, 1, threads ? ARGS_THREADS_MAX : ARGS_HASH_MAX, &n))
-            return fail_with(err, size, "%s: %s= expects a positive whole number, not '%.64s'",
-                             block, threads ? "threads" : "hash", value);
-        if (c->option_count == MATCH_OPTIONS_MAX)
-            return fail_with(err, size, "%s: more than 64 options", block);
-        add_option(c, threads ? "Threads" : "Hash", value);
+    } else if (number_key(key)) {
+        if (!set_number_key(spec, number_key(key), block, value, err, size))
+            return false;
     } else {
         return fail_with(err, size, "%s: unknown key '%.64s' (see wyrm match -help)", block, key);
     }
