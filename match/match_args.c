@@ -626,6 +626,27 @@ static void list_games(char *buf, size_t size)
         n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", registry_game(i)->name);
 }
 
+/* The options that take one count: its range and the field of config it sets; NULL for any
+ * other option. */
+static int *count_option(MatchConfig *config, const char *opt, long long *lo, long long *hi)
+{
+    const struct {
+        const char *opt;
+        long long lo, hi;
+        int *field;
+    } counts[] = {{"-games", 1, MATCH_GAMES_MAX, &config->games},
+                  {"-concurrency", 1, MATCH_CONCURRENCY_MAX, &config->concurrency},
+                  {"-maxplies", 0, MATCH_PLY_LIMIT, &config->max_plies},
+                  {"-noprogress", 0, ARGS_NO_PROGRESS_MAX, &config->no_progress}};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (strcmp(opt, counts[i].opt) == 0) {
+            *lo = counts[i].lo;
+            *hi = counts[i].hi;
+            return counts[i].field;
+        }
+    return NULL;
+}
+
 bool match_parse_args(int argc, const char *const *argv, const Game *default_game,
                       MatchConfig *config, bool *help, char *err, size_t err_size)
 {
@@ -642,7 +663,8 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
     EngineSpec specs[MATCH_ENGINES] = {0}, each = {0};
     int engines = 0;
     bool ok = true;
-    long long n = 0;
+    long long n = 0, lo, hi;
+    int *field;
     for (int i = 0; ok && i < argc;) {
         const char *opt = argv[i];
         int end = block_end(argc, argv, i + 1);
@@ -701,12 +723,9 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
                 ok =
                     fail_with(err, err_size, "unknown game '%.64s' (wyrm plays: %s)", value, known);
             }
-        } else if (strcmp(opt, "-games") == 0) {
-            ok = parse_count("-games", value, 1, MATCH_GAMES_MAX, &n, err, err_size);
-            config->games = (int)n;
-        } else if (strcmp(opt, "-concurrency") == 0) {
-            ok = parse_count("-concurrency", value, 1, MATCH_CONCURRENCY_MAX, &n, err, err_size);
-            config->concurrency = (int)n;
+        } else if ((field = count_option(config, opt, &lo, &hi)) != NULL) {
+            ok = parse_count(opt, value, lo, hi, &n, err, err_size);
+            *field = (int)n;
         } else if (strcmp(opt, "-seed") == 0) {
             ok = parse_count("-seed", value, 0, LLONG_MAX, &n, err, err_size);
             config->seed = (uint64_t)n;
@@ -719,12 +738,6 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
             config->results_path = xstrdup(value);
         } else if (strcmp(opt, "-shard") == 0) {
             ok = parse_shard(value, config, err, err_size);
-        } else if (strcmp(opt, "-maxplies") == 0) {
-            ok = parse_count("-maxplies", value, 0, MATCH_PLY_LIMIT, &n, err, err_size);
-            config->max_plies = (int)n;
-        } else if (strcmp(opt, "-noprogress") == 0) {
-            ok = parse_count("-noprogress", value, 0, ARGS_NO_PROGRESS_MAX, &n, err, err_size);
-            config->no_progress = (int)n;
         } else {
             ok = fail_with(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
         }
