@@ -21,8 +21,6 @@ typedef struct LatencyProbe {
     int64_t answered_us;
 } LatencyProbe;
 
-static void ignore_info(void *ctx, const SearchInfo *info) { (void)ctx, (void)info; }
-
 static void on_bestmove(void *ctx, Move best, Move ponder)
 {
     LatencyProbe *p = ctx;
@@ -61,7 +59,7 @@ int64_t bench_stop_latency(const Game *game, int count, int threads, BenchOutput
     for (int i = 0; i < count && !(stop && atomic_load(stop)); i++, done++) {
         SearchLimits limits = {.infinite = true, .time = {-1, -1}, .multipv = 1};
         probe.answered = false;
-        engine_go(e, &limits, (SearchReport){&probe, ignore_info, on_bestmove, NULL});
+        engine_go(e, &limits, (SearchReport){&probe, NULL, on_bestmove, NULL});
         int64_t delay = MIN_DELAY_MS + (int64_t)rng_below(&seed, DELAY_SPREAD_MS);
         struct timespec ts = {(time_t)(delay / 1000), (long)(delay % 1000) * 1000000L};
         nanosleep(&ts, NULL);

@@ -28,7 +28,9 @@ void describe_grid_cell(DescCell *cell, int file, int rank)
     describe_grid_name(26, rank * 26 + file, cell->name);
 }
 
-int describe_grid_cells(DescCell *cells, int files, int ranks, bool chequered)
+/* Every square of a files x ranks grid, numbered rank * files + file; chequered: shaded
+ * with a1 dark, as on a chess board. */
+static void grid_cells(DescCell *cells, int files, int ranks, bool chequered)
 {
     for (int sq = 0; sq < files * ranks; sq++) {
         int file = sq % files, rank = sq / files;
@@ -36,18 +38,19 @@ int describe_grid_cells(DescCell *cells, int files, int ranks, bool chequered)
         if (chequered)
             cells[sq].shade = (file + rank + 1) % 2;
     }
-    return files * ranks;
 }
 
-void describe_end_ranks(DescCell *cells, int files, int ranks, const char *kind,
-                        const char *first_label, const char *last_label)
+int describe_grid_with_ends(DescCell *cells, int files, int ranks, bool chequered, const char *kind,
+                            const char *first_label, const char *last_label)
 {
+    grid_cells(cells, files, ranks, chequered);
     for (int file = 0; file < files; file++) {
         DescCell *first = &cells[file], *last = &cells[(ranks - 1) * files + file];
         first->kind = last->kind = kind;
         first->label = first_label;
         last->label = last_label;
     }
+    return files * ranks;
 }
 
 void describe_words(Verdict *v, const char *reason, const char *fmt, ...)

@@ -86,12 +86,10 @@ void describe_verdict(const Game *game, const void *pos, GameOverReason why, int
 void describe_grid_cell(DescCell *cell, int file, int rank);
 
 /* Every square of a files x ranks grid, numbered rank * files + file; chequered: shaded
- * with a1 dark, as on a chess board. Returns the count. */
-int describe_grid_cells(DescCell *cells, int files, int ranks, bool chequered);
-
-/* The first and the last rank of such a grid as one region: `kind`, and each rank's label. */
-void describe_end_ranks(DescCell *cells, int files, int ranks, const char *kind,
-                        const char *first_label, const char *last_label);
+ * with a1 dark, as on a chess board. The first and the last rank form one region, `kind`,
+ * each rank with its label. Returns the count. */
+int describe_grid_with_ends(DescCell *cells, int files, int ranks, bool chequered, const char *kind,
+                            const char *first_label, const char *last_label);
 
 /* The name of square `sq` = rank * files + file of a grid (buf: DESCRIBE_NAME_MAX bytes). */
 void describe_grid_name(int files, int sq, char *buf);

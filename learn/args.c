@@ -73,7 +73,7 @@ bool args_parse(const ArgDef *defs, int count, int argc, const char *const *argv
     return true;
 }
 
-bool args_help(int argc, const char *const *argv)
+static bool asks_help(int argc, const char *const *argv)
 {
     for (int i = 0; i < argc; i++)
         if (!strcmp(argv[i], "-help") || !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
@@ -81,11 +81,13 @@ bool args_help(int argc, const char *const *argv)
     return false;
 }
 
-void args_usage(const ArgDef *defs, int count, const char *command, const char *what)
+/* One line per option: name, default and help. */
+static void usage(const ArgCommand *command)
 {
-    fprintf(stderr, "usage: wyrm [-v GAME] %s [-option value]...\n%s\n", command, what);
-    for (int k = 0; k < count; k++) {
-        const ArgDef *d = &defs[k];
+    fprintf(stderr, "usage: wyrm [-v GAME] %s [-option value]...\n%s\n", command->name,
+            command->what);
+    for (int k = 0; k < command->count; k++) {
+        const ArgDef *d = &command->defs[k];
         char def[64] = "";
         if (d->kind == ARG_INT)
             snprintf(def, sizeof def, "%lld", *(long long *)d->value);
@@ -98,4 +100,27 @@ void args_usage(const ArgDef *defs, int count, const char *command, const char *
                      *(const char **)d->value ? *(const char **)d->value : "(required)");
         fprintf(stderr, "  -%-14s %-12s %s\n", d->name, def, d->help);
     }
+}
+
+int args_reject(const ArgCommand *command, const char *reason)
+{
+    fprintf(stderr, "%s: %s\n", command->name, reason);
+    usage(command);
+    return 2;
+}
+
+int args_read(const ArgCommand *command, int argc, const char *const *argv)
+{
+    if (asks_help(argc, argv)) {
+        usage(command);
+        return 0;
+    }
+    if (argc == 0) {
+        usage(command);
+        return 2;
+    }
+    char err[256] = "";
+    if (!args_parse(command->defs, command->count, argc, argv, err, sizeof err))
+        return args_reject(command, err);
+    return ARGS_RUN;
 }

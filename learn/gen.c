@@ -266,24 +266,15 @@ int gen_main(int argc, const char *const *argv, Engine *engine)
         {"evalfile", ARG_TEXT, &c.evalfile, 0, 0, "net to play with (default: the built-in)"},
         {"nnue", ARG_BOOL, &c.nnue, 0, 0, "play with the net (false: hand-written)"},
     };
-    int def_count = (int)(sizeof defs / sizeof defs[0]);
+    const ArgCommand command = {
+        "gen", "Self-play games of the game chosen with -v, writing scored quiet positions.", defs,
+        (int)(sizeof defs / sizeof defs[0])};
+    int status = args_read(&command, argc, argv);
+    if (status != ARGS_RUN)
+        return status;
+    if (!c.out || (!c.nodes && !c.depth))
+        return args_reject(&command, !c.out ? "-out is required" : "give -nodes or -depth");
     char err[GEN_ERR_MAX] = "";
-    if (args_help(argc, argv)) {
-        args_usage(defs, def_count, "gen",
-                   "Self-play games of the game chosen with -v, writing scored quiet positions.");
-        return 0;
-    }
-    if (argc == 0 || !args_parse(defs, def_count, argc, argv, err, sizeof err) || !c.out ||
-        (!c.nodes && !c.depth)) {
-        if (argc > 0)
-            fprintf(stderr, "gen: %s\n",
-                    err[0]   ? err
-                    : !c.out ? "-out is required"
-                             : "give -nodes or -depth");
-        args_usage(defs, def_count, "gen",
-                   "Self-play games of the game chosen with -v, writing scored quiet positions.");
-        return 2;
-    }
     if (!set_evaluation(engine, c.evalfile, c.nnue, err))
         return 1;
     Gen gen = {.game = engine_game(engine), .config = c};

@@ -613,19 +613,13 @@ int train_main(int argc, const char *const *argv, Engine *engine)
         {"resume", ARG_TEXT, &c.resume, 0, 0, "float state to continue from"},
         {"stop-after", ARG_INT, &c.stop_after, 0, 100000, "epochs to run now (0: all)"},
     };
-    int def_count = (int)(sizeof defs / sizeof defs[0]);
-    char err[256] = "";
-    if (args_help(argc, argv)) {
-        args_usage(defs, def_count, "train", "Trains a net for the game chosen with -v.");
-        return 0;
-    }
-    if (argc == 0 || !args_parse(defs, def_count, argc, argv, err, sizeof err) || !files ||
-        !c.out) {
-        if (argc > 0)
-            fprintf(stderr, "train: %s\n", err[0] ? err : "-data and -out are required");
-        args_usage(defs, def_count, "train", "Trains a net for the game chosen with -v.");
-        return 2;
-    }
+    const ArgCommand command = {"train", "Trains a net for the game chosen with -v.", defs,
+                                (int)(sizeof defs / sizeof defs[0])};
+    int status = args_read(&command, argc, argv);
+    if (status != ARGS_RUN)
+        return status;
+    if (!files || !c.out)
+        return args_reject(&command, "-data and -out are required");
     char *list = xstrdup(files);
     const char *paths[TRAIN_FILES_MAX];
     int count = 0;

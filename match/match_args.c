@@ -222,6 +222,68 @@ static void add_option(EngineConfig *c, const char *name, const char *value)
 }
 
 /* One KEY=VALUE of an -engine (is_each false) or -each block. */
+/* The keys of an engine block that take a whole number: its range, what the error says it
+ * expects, and what it sets: a SET_* field of the block, or an engine option. */
+typedef struct NumberKey {
+    const char *key;
+    long long lo, hi;
+    const char *expects;
+    unsigned set;       /* SET_* flag of the field; 0 for an option */
+    const char *option; /* the engine option it sets, or NULL */
+} NumberKey;
+
+static const NumberKey number_keys[] = {
+    {"movetime", 1, ARGS_MS_MAX, "milliseconds (1 or more)", SET_TIME, NULL},
+    {"depth", 1, ARGS_DEPTH_MAX, "a depth from 1 to 1000", SET_DEPTH, NULL},
+    {"nodes", 1, LLONG_MAX, "a node count (1 or more)", SET_NODES, NULL},
+    {"timemargin", 0, ARGS_MS_MAX, "milliseconds", SET_MARGIN, NULL},
+    {"timeout", 1, ARGS_MS_MAX, "milliseconds", SET_TIMEOUT, NULL},
+    {"threads", 1, ARGS_THREADS_MAX, "a positive whole number", 0, "Threads"},
+    {"hash", 1, ARGS_HASH_MAX, "a positive whole number", 0, "Hash"},
+};
+
+static const NumberKey *number_key(const char *key)
+{
+    for (size_t i = 0; i < sizeof number_keys / sizeof number_keys[0]; i++)
+        if (strcmp(key, number_keys[i].key) == 0)
+            return &number_keys[i];
+    return NULL;
+}
+
+static bool set_number_key(EngineSpec *spec, const NumberKey *k, const char *block,
+                           const char *value, char *err, size_t size)
+{
+    EngineConfig *c = &spec->config;
+    long long n;
+    if (!parse_int(value, k->lo, k->hi, &n))
+        return fail_with(err, size, "%s: %s= expects %s, not '%.64s'", block, k->key, k->expects,
+                         value);
+    switch (k->set) {
+    case SET_TIME: /* movetime= */
+        c->tc.movetime_ms = n;
+        spec->movetime_given = true;
+        break;
+    case SET_DEPTH:
+        c->tc.depth = (int)n;
+        break;
+    case SET_NODES:
+        c->tc.nodes = (uint64_t)n;
+        break;
+    case SET_MARGIN:
+        c->margin_ms = n;
+        break;
+    case SET_TIMEOUT:
+        c->timeout_ms = n;
+        break;
+    default:
+        if (c->option_count == MATCH_OPTIONS_MAX)
+            return fail_with(err, size, "%s: more than 64 options", block);
+        add_option(c, k->option, value);
+    }
+    spec->set |= k->set;
+    return true;
+}
+
 static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, char *err,
                              size_t size)
 {
@@ -250,7 +312,6 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
                          token);
     memcpy(key, token, key_len);
     key[key_len] = 0;
-    long long n = 0;
     if ((strcmp(key, "cmd") == 0 || strcmp(key, "name") == 0) && is_each)
         return fail_with(err, size, "-each: %s= belongs to one -engine", key);
     if (strcmp(key, "cmd") == 0) {
@@ -288,41 +349,9 @@ static bool parse_engine_key(EngineSpec *spec, const char *token, bool is_each, 
                              block, value);
         spec->clock_given = true;
         spec->set |= SET_TIME;
-    } else if (strcmp(key, "movetime") == 0) {
-        if (!parse_int(value, 1, ARGS_MS_MAX, &n))
-            return fail_with(err, size,
-                             "%s: movetime= expects milliseconds (1 or more), not '%.64s'", block,
-                             value);
-        c->tc.movetime_ms = n;
-        spec->movetime_given = true;
-        spec->set |= SET_TIME;
-    } else if (strcmp(key, "depth") == 0) {
-        if (!parse_int(value, 1, ARGS_DEPTH_MAX, &n))
-            return fail_with(err, size, "%s: depth= expects a depth from 1 to 1000, not '%.64s'",
-                             block, value);
-        c->tc.depth = (int)n;
-        spec->set |= SET_DEPTH;
-    } else if (strcmp(key, "nodes") == 0) {
-        if (!parse_int(value, 1, LLONG_MAX, &n))
-            return fail_with(err, size, "%s: nodes= expects a node count (1 or more), not '%.64s'",
-                             block, value);
-        c->tc.nodes = (uint64_t)n;
-        spec->set |= SET_NODES;
-    } else if (strcmp(key, "timemargin") == 0 || strcmp(key, "timeout") == 0) {
-        bool margin = strcmp(key, "timemargin") == 0;
-        if (!parse_int(value, margin ? 0 : 1, ARGS_MS_MAX, &n))
-            return fail_with(err, size, "%s: %s= expects milliseconds, not '%.64s'", block,
-                             margin ? "timemargin" : "timeout", value);
-        *(margin ? &c->margin_ms : &c->timeout_ms) = n;
-        spec->set |= margin ? SET_MARGIN : SET_TIMEOUT;
-    } else if (strcmp(key, "threads") == 0 || strcmp(key, "hash") == 0) {
-        bool threads = strcmp(key, "threads") == 0;
-        if (!parse_int(value, 1, threads ? ARGS_THREADS_MAX : ARGS_HASH_MAX, &n))
-            return fail_with(err, size, "%s: %s= expects a positive whole number, not '%.64s'",
-                             block, threads ? "threads" : "hash", value);
-        if (c->option_count == MATCH_OPTIONS_MAX)
-            return fail_with(err, size, "%s: more than 64 options", block);
-        add_option(c, threads ? "Threads" : "Hash", value);
+    } else if (number_key(key)) {
+        if (!set_number_key(spec, number_key(key), block, value, err, size))
+            return false;
     } else {
         return fail_with(err, size, "%s: unknown key '%.64s' (see wyrm match -help)", block, key);
     }
@@ -597,6 +626,27 @@ static void list_games(char *buf, size_t size)
         n += (size_t)snprintf(buf + n, size - n, "%s%s", i ? ", " : "", registry_game(i)->name);
 }
 
+/* The options that take one count: its range and the field of config it sets; NULL for any
+ * other option. */
+static int *count_option(MatchConfig *config, const char *opt, long long *lo, long long *hi)
+{
+    const struct {
+        const char *opt;
+        long long lo, hi;
+        int *field;
+    } counts[] = {{"-games", 1, MATCH_GAMES_MAX, &config->games},
+                  {"-concurrency", 1, MATCH_CONCURRENCY_MAX, &config->concurrency},
+                  {"-maxplies", 0, MATCH_PLY_LIMIT, &config->max_plies},
+                  {"-noprogress", 0, ARGS_NO_PROGRESS_MAX, &config->no_progress}};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+        if (strcmp(opt, counts[i].opt) == 0) {
+            *lo = counts[i].lo;
+            *hi = counts[i].hi;
+            return counts[i].field;
+        }
+    return NULL;
+}
+
 bool match_parse_args(int argc, const char *const *argv, const Game *default_game,
                       MatchConfig *config, bool *help, char *err, size_t err_size)
 {
@@ -613,7 +663,8 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
     EngineSpec specs[MATCH_ENGINES] = {0}, each = {0};
     int engines = 0;
     bool ok = true;
-    long long n = 0;
+    long long n = 0, lo, hi;
+    int *field;
     for (int i = 0; ok && i < argc;) {
         const char *opt = argv[i];
         int end = block_end(argc, argv, i + 1);
@@ -672,12 +723,9 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
                 ok =
                     fail_with(err, err_size, "unknown game '%.64s' (wyrm plays: %s)", value, known);
             }
-        } else if (strcmp(opt, "-games") == 0) {
-            ok = parse_count("-games", value, 1, MATCH_GAMES_MAX, &n, err, err_size);
-            config->games = (int)n;
-        } else if (strcmp(opt, "-concurrency") == 0) {
-            ok = parse_count("-concurrency", value, 1, MATCH_CONCURRENCY_MAX, &n, err, err_size);
-            config->concurrency = (int)n;
+        } else if ((field = count_option(config, opt, &lo, &hi)) != NULL) {
+            ok = parse_count(opt, value, lo, hi, &n, err, err_size);
+            *field = (int)n;
         } else if (strcmp(opt, "-seed") == 0) {
             ok = parse_count("-seed", value, 0, LLONG_MAX, &n, err, err_size);
             config->seed = (uint64_t)n;
@@ -690,12 +738,6 @@ bool match_parse_args(int argc, const char *const *argv, const Game *default_gam
             config->results_path = xstrdup(value);
         } else if (strcmp(opt, "-shard") == 0) {
             ok = parse_shard(value, config, err, err_size);
-        } else if (strcmp(opt, "-maxplies") == 0) {
-            ok = parse_count("-maxplies", value, 0, MATCH_PLY_LIMIT, &n, err, err_size);
-            config->max_plies = (int)n;
-        } else if (strcmp(opt, "-noprogress") == 0) {
-            ok = parse_count("-noprogress", value, 0, ARGS_NO_PROGRESS_MAX, &n, err, err_size);
-            config->no_progress = (int)n;
         } else {
             ok = fail_with(err, err_size, "unknown option '%.100s' (see wyrm match -help)", opt);
         }

@@ -680,6 +680,8 @@ static void sort_root_moves(RootMove *moves, int n)
 static void report_line(SearchThread *t, int depth, int k, InfoBound bound)
 {
     SearchShared *shared = t->shared;
+    if (!shared->job.report.info)
+        return;
     int64_t elapsed = shared_elapsed_ms(shared);
     uint64_t nodes = shared_nodes(shared);
     const RootMove *rm = &t->root_moves[k];

@@ -43,7 +43,7 @@ typedef struct SearchInfo {
 
 typedef struct SearchReport {
     void *ctx;
-    void (*info)(void *ctx, const SearchInfo *info);
+    void (*info)(void *ctx, const SearchInfo *info); /* may be NULL: no lines wanted */
     /* Called exactly once per search; ponder is MOVE_NONE when unknown. */
     void (*bestmove)(void *ctx, Move best, Move ponder);
     /* May be NULL. Once the search has run SEARCH_CURRMOVE_AFTER_MS: the root move about

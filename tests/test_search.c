@@ -470,8 +470,6 @@ typedef struct StopProbe {
     Move best;
 } StopProbe;
 
-static void probe_info(void *ctx, const SearchInfo *info) { (void)ctx, (void)info; }
-
 static void probe_bestmove(void *ctx, Move best, Move ponder)
 {
     StopProbe *p = ctx;
@@ -493,7 +491,7 @@ START_TEST(smp_stop_answers_once)
         StopProbe probe = {.game = g};
         memcpy(probe.root, engine_position(e), g->pos_size);
         SearchLimits limits = {.infinite = true, .time = {-1, -1}, .multipv = 1};
-        engine_go(e, &limits, (SearchReport){&probe, probe_info, probe_bestmove, NULL});
+        engine_go(e, &limits, (SearchReport){&probe, NULL, probe_bestmove, NULL});
         struct timespec ts = {0, (long)(i % 5) * 10 * 1000000L};
         nanosleep(&ts, NULL);
         engine_stop(e);

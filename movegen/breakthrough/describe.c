@@ -9,10 +9,8 @@
 
 static int bt_cells(DescCell *cells)
 {
-    int n = describe_grid_cells(cells, 8, 8, true);
-    describe_end_ranks(cells, 8, 8, "home-row", "White's home row, Black's goal",
-                       "Black's home row, White's goal");
-    return n;
+    return describe_grid_with_ends(cells, 8, 8, true, "home-row", "White's home row, Black's goal",
+                                   "Black's home row, White's goal");
 }
 
 static int bt_pieces(const void *vp, DescPiece *pieces)

@@ -10,10 +10,9 @@
 
 static int dd_cells(DescCell *cells)
 {
-    int n = describe_grid_cells(cells, 8, 8, false);
-    describe_end_ranks(cells, 8, 8, "promotion-row", "Black men are crowned Daimyo here",
-                       "White men are crowned Daimyo here");
-    return n;
+    return describe_grid_with_ends(cells, 8, 8, false, "promotion-row",
+                                   "Black men are crowned Daimyo here",
+                                   "White men are crowned Daimyo here");
 }
 
 static int dd_pieces(const void *vp, DescPiece *pieces)

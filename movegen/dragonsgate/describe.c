@@ -9,9 +9,8 @@
 
 static int dg_cells(DescCell *cells)
 {
-    int n = describe_grid_cells(cells, 8, 8, true);
-    describe_end_ranks(cells, 8, 8, "gate", "White's gate, Black's goal",
-                       "Black's gate, White's goal");
+    int n = describe_grid_with_ends(cells, 8, 8, true, "gate", "White's gate, Black's goal",
+                                    "Black's gate, White's goal");
     static const int posts[4] = {0, 7, 56, 63};
     for (int i = 0; i < 4; i++) {
         cells[posts[i]].kind = "gate-post";
