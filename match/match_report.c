@@ -294,9 +294,9 @@ typedef struct ShardHeader {
  * their games count together, their pairs each within their own run. */
 typedef struct MergeRun {
     ShardHeader first;
+    const char *path; /* the first file of the run */
     GameResult *results;
     bool *shard_seen;
-    int files, running, stopped, interrupted;
     char end[32]; /* the end record of the file just read; "" while its shard runs */
 } MergeRun;
 
@@ -306,7 +306,8 @@ typedef struct Merge {
     int line;
     MergeRun *runs;
     int run_count;
-    int sprt_run; /* the first run with a test; -1: none */
+    int sprt_run;                             /* the first run with a test; -1: none */
+    int files, running, stopped, interrupted; /* the files read, by their end record */
 } Merge;
 
 static bool merge_fail(Merge *m, const char *what)
@@ -445,6 +446,7 @@ static MergeRun *run_of(Merge *m, const ShardHeader *h)
         m->runs = xrealloc(m->runs, (size_t)(m->run_count + 1) * sizeof *m->runs);
         run = &m->runs[m->run_count];
         *run = (MergeRun){.first = *h,
+                          .path = m->path,
                           .results = xcalloc((size_t)h->games, sizeof *run->results),
                           .shard_seen = xcalloc((size_t)h->shards + 1, sizeof *run->shard_seen)};
         if (m->sprt_run < 0 && strcmp(h->sprt, "none") != 0)
@@ -524,13 +526,13 @@ static bool merge_file(Merge *m, const char *path)
     bool ok = run && read_results(m, f, run, &h);
     fclose(f);
     if (ok) {
-        run->files++;
+        m->files++;
         if (!run->end[0])
-            run->running++;
+            m->running++;
         else if (strcmp(run->end, "stopped") == 0)
-            run->stopped++;
+            m->stopped++;
         else if (strcmp(run->end, "interrupted") == 0)
-            run->interrupted++;
+            m->interrupted++;
     }
     return ok;
 }
@@ -538,23 +540,16 @@ static bool merge_file(Merge *m, const char *path)
 /* The line on the files: one match, or several runs of one pairing. */
 static void print_merged(FILE *out, const Merge *m, const Game *game, int games)
 {
-    int files = 0, running = 0, stopped = 0, interrupted = 0;
-    for (int i = 0; i < m->run_count; i++) {
-        const MergeRun *r = &m->runs[i];
-        files += r->files;
-        running += r->running;
-        stopped += r->stopped;
-        interrupted += r->interrupted;
-    }
     const ShardHeader *first = &m->runs[0].first;
     if (m->run_count == 1)
-        fprintf(out, "Merged %d of %d shards of %s vs %s, %s, %d games: ", files, first->shards,
+        fprintf(out, "Merged %d of %d shards of %s vs %s, %s, %d games: ", m->files, first->shards,
                 first->names[0], first->names[1], game->name, games);
     else
-        fprintf(out, "Merged %d files of %d runs of %s vs %s, %s, %d games in all: ", files,
+        fprintf(out, "Merged %d files of %d runs of %s vs %s, %s, %d games in all: ", m->files,
                 m->run_count, first->names[0], first->names[1], game->name, games);
     fprintf(out, "%d finished, %d running, %d stopped by the SPRT, %d interrupted\n",
-            files - running - stopped - interrupted, running, stopped, interrupted);
+            m->files - m->running - m->stopped - m->interrupted, m->running, m->stopped,
+            m->interrupted);
 }
 
 int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
@@ -575,13 +570,13 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
     const char *sprt_line = m.sprt_run >= 0 ? m.runs[m.sprt_run].first.sprt : "none";
     if (ok && !parse_sprt_line(sprt_line, &sprt)) {
         fprintf(log, "wyrm match: -merge: %s: bad sprt line '%s'\n",
-                paths[m.sprt_run >= 0 ? m.sprt_run : 0], sprt_line);
+                m.sprt_run >= 0 ? m.runs[m.sprt_run].path : paths[0], sprt_line);
         ok = false;
     }
     if (ok) {
         /* Every run's games in one tally, each run's pairs within the run. */
         MatchTally t = {0};
-        int games = 0, slots = 0, missing = 0, running = 0, stopped = 0, interrupted = 0;
+        int games = 0, slots = 0, missing = 0;
         for (int i = 0; i < m.run_count; i++)
             slots += m.runs[i].first.games;
         GameResult *all = xcalloc((size_t)slots, sizeof *all);
@@ -594,9 +589,6 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
             games += r->first.games;
             for (int k = 1; k <= r->first.shards; k++)
                 missing += !r->shard_seen[k];
-            running += r->running;
-            stopped += r->stopped;
-            interrupted += r->interrupted;
         }
         print_merged(out, &m, game, games);
         ReportInfo info = {.names = {first->names[0], first->names[1]},
@@ -606,10 +598,10 @@ int match_merge(int count, const char *const *paths, FILE *out, FILE *log)
                            .results = all,
                            .result_slots = slots};
         bool decided = sprt.enabled && report_verdict(&sprt, &t) != SPRT_CONTINUE;
-        info.status = decided                         ? REPORT_SPRT
-                      : interrupted                   ? REPORT_INTERRUPTED
-                      : running || missing || stopped ? REPORT_PARTIAL
-                                                      : REPORT_FINISHED;
+        info.status = decided                             ? REPORT_SPRT
+                      : m.interrupted                     ? REPORT_INTERRUPTED
+                      : m.running || missing || m.stopped ? REPORT_PARTIAL
+                                                          : REPORT_FINISHED;
         report_print(out, &info, &t);
         free(all);
     }

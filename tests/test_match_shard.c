@@ -550,6 +550,17 @@ START_TEST(merge_runs)
     ck_assert_str_eq(log, "wyrm match: -merge: 3.res:9: another SPRT than an earlier run's\n");
     free(out);
     free(log);
+    /* A test -sprt would not accept is named by the file that brought it: the third file,
+     * though only the second run (the first has two shards). */
+    char s1[512], s2[512];
+    snprintf(s1, sizeof s1, RUN, 4, 1, 2, 1, "none");
+    snprintf(s2, sizeof s2, RUN, 4, 2, 2, 1, "none");
+    snprintf(c, sizeof c, RUN, 2, 1, 1, 3, "5 0 0.05 0.05 trinomial");
+    const char *named[] = {s1, s2, c};
+    ck_assert_int_eq(merge_texts(named, 3, &out, &log), 1);
+    ck_assert_str_eq(log, "wyrm match: -merge: 3.res: bad sprt line '5 0 0.05 0.05 trinomial'\n");
+    free(out);
+    free(log);
 }
 END_TEST
 
