@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "core/eval_table.h"
+#include "eval/threedragons_net.h"
 #include "movegen/threedragons/threedragons.h"
 #include "nnue/nnue.h"
 
@@ -117,32 +118,12 @@ static Score td_hand_evaluate(const void *vp)
     return total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
 }
 
-/* ---- the learned evaluation's inputs ------------------------------------------------ *
- * One net per rule set, for each of them the pieces from one side's view, the board
- * turned (rank r <-> 10 - r) for Black so that both sides' pieces walk up the same rows;
- * the mountains and caves sit on turned squares of their own kind, so nothing else moves.
- *   base game:  own piece on each of the 81 squares (0..80), enemy piece (81..161);
- *   strength:   own piece of strength s on each square ((s - 1) * 81 ..), then the enemy's
- *               (486 + (s - 1) * 81 ..): 972 inputs, one active per piece;
- *   dragons:    the strength inputs, then one per cave (c5, e5, g5) that has given its
- *               dragon (972 + cave), the same from both sides: a spent cave can never be
- *               tamed again, which no square shows once its dragon has left. */
-enum {
-    TD_NET_SQUARES = TD_SQUARES,
-    TD_NET_BASE_INPUTS = 2 * TD_NET_SQUARES,
-    TD_NET_STRENGTH_INPUTS = 2 * TD_MAX_STRENGTH * TD_NET_SQUARES,
-    TD_NET_DRAGONS_INPUTS = TD_NET_STRENGTH_INPUTS + TD_CAVE_COUNT,
-    /* every piece at the start, every dragon tamed, every cave spent */
-    TD_NET_MAX_ACTIVE = 2 * TD_START_MEN + 2 * TD_CAVE_COUNT,
-    TD_NET_HIDDEN = 128,
-};
-
 static int td_net_squares(Bb128 b, int perspective, int base, uint16_t *out, int n)
 {
     return nnue_squares128(b, perspective, TD_FILES, TD_RANKS, base, out, n);
 }
 
-static int td_net_features(const void *pos, int perspective, uint16_t *out)
+int td_net_features(const void *pos, int perspective, uint16_t *out)
 {
     const TdPos *p = pos;
     int n = 0;
@@ -161,18 +142,11 @@ static int td_net_features(const void *pos, int perspective, uint16_t *out)
     return n;
 }
 
-static int td_net_side(const void *pos) { return ((const TdPos *)pos)->side; }
+int td_net_side(const void *pos) { return ((const TdPos *)pos)->side; }
 
-/* No net is built in yet: the slots take one from EvalFile. */
-#define TD_NET_SLOT(id, inputs)                                                                    \
-    {                                                                                              \
-        .game = id, .feature_count = inputs, .max_active = TD_NET_MAX_ACTIVE,                      \
-        .default_hidden = TD_NET_HIDDEN, .features = td_net_features, .side_to_move = td_net_side, \
-    }
+NNUE_EMBED(threedragons_net)
 
-NnueSlot threedragons_nnue = TD_NET_SLOT("threedragons", TD_NET_BASE_INPUTS);
-NnueSlot threedragons_strength_nnue = TD_NET_SLOT("threedragons-strength", TD_NET_STRENGTH_INPUTS);
-NnueSlot threedragons_dragons_nnue = TD_NET_SLOT("threedragons-dragons", TD_NET_DRAGONS_INPUTS);
+NnueSlot threedragons_nnue = TD_NET_SLOT("threedragons", TD_NET_BASE_INPUTS, threedragons_net);
 
 /* The rule set's slot: the position knows which game read it. */
 static const NnueSlot *td_slot(const TdPos *p)

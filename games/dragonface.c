@@ -5,6 +5,7 @@
  */
 #include "eval/dragonface.h"
 #include "movegen/dragonface/dragonface.h"
+#include "nnue/nnue.h"
 
 #define DF_START_FEN                                                                               \
     "11/2aaaeaaa2/2ggggggg2/11/11/11/2GGGGGGG2/2AAAEAAA2/11 w c3d3e3f3g3h3i3c7d7e7f7g7h7i7 - 0 1"
@@ -32,6 +33,13 @@ static const char *const df_bench[] = {
 /* The rules file's table for the start position. */
 static const uint64_t df_perft_reference[] = {44, 1919, 88994, 4075339, 0};
 
+/* Zobrist keys, then the built-in net. */
+static void dragonface_init(void)
+{
+    df_init();
+    nnue_slot_init(&dragonface_nnue);
+}
+
 const Game dragonface_game = {
     .name = "dragonface",
     .side_names = {"white", "black"},
@@ -39,7 +47,7 @@ const Game dragonface_game = {
     .ranks = DF_RANKS,
     .pos_size = sizeof(DfPos),
     .start_fen = DF_START_FEN,
-    .init = df_init,
+    .init = dragonface_init,
     .fen_read = df_fen_read,
     .fen_write = df_fen_write,
     .display = df_display,

@@ -7,6 +7,7 @@
  */
 #include "eval/threedragons.h"
 #include "movegen/threedragons/threedragons.h"
+#include "nnue/nnue.h"
 
 #define TD_BASE_START "MpppppppM/2pp1pp2/9/9/2C1C1C2/9/9/2PP1PP2/MPPPPPPPM w - 0 1"
 #define TD_STRENGTH_START                                                                          \
@@ -103,7 +104,7 @@ static const uint64_t td_perft_strength[] = {37, 1281, 53619, 2168553, 0};
 
 #define TD_GAME_COMMON                                                                             \
     .side_names = {"white", "black"}, .files = TD_FILES, .ranks = TD_RANKS,                        \
-    .pos_size = sizeof(TdPos), .init = td_init, .fen_write = td_fen_write, .display = td_display,  \
+    .pos_size = sizeof(TdPos), .fen_write = td_fen_write, .display = td_display,                   \
     .gen_moves = td_gen_moves, .gen_noisy = td_gen_noisy, .gen_quiet = td_gen_quiet,               \
     .has_legal_move = td_has_legal_move, .move_is_legal = td_move_is_legal,                        \
     .max_moves = TD_MAX_MOVES, .is_noisy = td_is_noisy, .make_move = td_make_move,                 \
@@ -114,6 +115,25 @@ static const uint64_t td_perft_strength[] = {37, 1281, 53619, 2168553, 0};
     .move_index_count = TD_SQUARES * TD_SQUARES * (TD_DIRS + 1), .move_index = td_move_index,      \
     .noisy_order = td_noisy_order, .threat = td_threat, .params = TD_SEARCH_PARAMS
 
+/* Zobrist keys, then the rule set's built-in net. */
+static void threedragons_init(void)
+{
+    td_init();
+    nnue_slot_init(&threedragons_nnue);
+}
+
+static void threedragons_strength_init(void)
+{
+    td_init();
+    nnue_slot_init(&threedragons_strength_nnue);
+}
+
+static void threedragons_dragons_init(void)
+{
+    td_init();
+    nnue_slot_init(&threedragons_dragons_nnue);
+}
+
 const Game threedragons_game = {
     .name = "threedragons",
     .start_fen = TD_BASE_START,
@@ -122,6 +142,7 @@ const Game threedragons_game = {
     .bench_depth = 10,
     .perft_reference = td_perft_base,
     .describe = &threedragons_description,
+    .init = threedragons_init,
     .nnue = &threedragons_nnue,
     TD_GAME_COMMON,
 };
@@ -134,6 +155,7 @@ const Game threedragons_strength_game = {
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
     .describe = &threedragons_strength_description,
+    .init = threedragons_strength_init,
     .nnue = &threedragons_strength_nnue,
     TD_GAME_COMMON,
 };
@@ -146,6 +168,7 @@ const Game threedragons_dragons_game = {
     .bench_depth = 10,
     .perft_reference = td_perft_strength,
     .describe = &threedragons_dragons_description,
+    .init = threedragons_dragons_init,
     .nnue = &threedragons_dragons_nnue,
     TD_GAME_COMMON,
 };

@@ -575,6 +575,32 @@ START_TEST(gen_and_train_arguments)
 }
 END_TEST
 
+/* Every game whose nets/<game>.nnue exists plays with it built in from the start, and a
+ * game without one has no net until EvalFile gives it one (the tests run from the
+ * repository's root, as `make test` runs them). */
+START_TEST(built_in_nets_match_the_files)
+{
+    ck_assert_msg(access("nets", F_OK) == 0, "run from the repository's root");
+    registry_init();
+    int built_in = 0;
+    for (int i = 0; i < registry_count(); i++) {
+        const Game *g = registry_game(i);
+        char path[128];
+        snprintf(path, sizeof path, "nets/%s.nnue", g->name);
+        bool file = access(path, F_OK) == 0;
+        ck_assert_msg(!file || g->nnue, "%s has a net file but no learned evaluation", g->name);
+        if (!g->nnue)
+            continue;
+        ck_assert_msg((g->nnue->embedded != NULL) == file, "%s: %s %s, embedded %s", g->name, path,
+                      file ? "exists" : "is missing", g->nnue->embedded ? "yes" : "no");
+        ck_assert_msg((g->nnue->net != NULL) == file, "%s: the built-in net is %sloaded", g->name,
+                      g->nnue->net ? "" : "not ");
+        built_in += file;
+    }
+    ck_assert_int_ge(built_in, 3);
+}
+END_TEST
+
 Suite *nnue_suite(void)
 {
     Suite *s = suite_create("nnue");
@@ -590,6 +616,7 @@ Suite *nnue_suite(void)
     tcase_add_test(tc, evalfile_errors_keep_the_net);
     tcase_add_test(tc, use_nnue_switch);
     tcase_add_test(tc, gen_and_train_arguments);
+    tcase_add_test(tc, built_in_nets_match_the_files);
     suite_add_tcase(s, tc);
     return s;
 }
