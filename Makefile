@@ -83,9 +83,17 @@ $(OUT)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
-# A game's evaluation embeds nets/<game>.nnue when the file exists (nnue/embed.h).
+# A game's evaluation embeds nets/<game>.nnue when the file exists (nnue/embed.h). The
+# list of the nets present is rewritten only when it changes, so an evaluation is rebuilt
+# when its net comes or goes, not only when it changes.
+NETS_LIST = $(BUILD)/nets.list
+$(NETS_LIST): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(sort $(wildcard nets/*.nnue))' | cmp -s - $@ || echo '$(sort $(wildcard nets/*.nnue))' > $@
+FORCE:
+
 .SECONDEXPANSION:
-$(OUT)/eval/%.o: eval/%.c $$(wildcard nets/$$*.nnue)
+$(OUT)/eval/%.o: eval/%.c $$(wildcard nets/$$*.nnue) $(NETS_LIST)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(if $(wildcard nets/$*.nnue),-DWYRM_NET='"nets/$*.nnue"') -c $< -o $@
 
@@ -172,11 +180,11 @@ $(WASM)/nets/%.h: nets/%.nnue
 	{ echo 'static const unsigned char nnue_net_bytes[] = {'; \
 	  od -An -v -tu1 $< | sed 's/  */,/g; s/^,//; s/$$/,/'; echo '};'; } > $@
 
-$(filter $(WASM)/eval/%,$(WEB_OBJ)): $(WASM)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
+$(filter $(WASM)/eval/%,$(WEB_OBJ)): $(WASM)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h) $(NETS_LIST)
 	@mkdir -p $(dir $@)
 	$(EMCC_RUN) $(WASM_ALL) $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
 
-$(filter $(WASM_MT)/eval/%,$(WEB_MT_OBJ)): $(WASM_MT)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h)
+$(filter $(WASM_MT)/eval/%,$(WEB_MT_OBJ)): $(WASM_MT)/eval/%.o: eval/%.c $$(if $$(wildcard nets/$$*.nnue),$(WASM)/nets/$$*.h) $(NETS_LIST)
 	@mkdir -p $(dir $@)
 	$(EMCC_RUN) $(WASM_ALL) -pthread $(if $(wildcard nets/$*.nnue),-DWYRM_NET_ARRAY='"$(WASM)/nets/$*.h"') -c $< -o $@
 
