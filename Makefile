@@ -228,7 +228,7 @@ board-test: $(WYRM) $(if $(HAVE_EMCC),web)
 	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
 	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/browser.py
 	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/desk.py
-	WYRM=$(WYRM) $(PYTHON) tests/board/look.py
+	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/look.py
 	WYRM=$(WYRM) $(PYTHON) tools/pictures.py check
 
 ## pictures: redraw docs/pictures/*.png and the board screenshots of docs/board/ in Chromium

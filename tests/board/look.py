@@ -1,11 +1,13 @@
 #!/usr/bin/python3
 """Tests of the board's look and input in a real browser (headless Chromium through
-Debian's chromedriver), against the board server and the real engine: every game's pieces
+Debian's chromedriver), in both of the page's modes (against the board server and the real
+engine, and on `make web`'s static build with the engine in the page's worker, as
+browser.py runs them): every game's pieces
 drawn as SVG and the letter set as a remembered choice, the line naming what is under the
 pointer, sliding moves, drag and drop, a phone's viewport played by taps, and games shared
 in the link's fragment.
 
-Run: WYRM=build/release/wyrm /usr/bin/python3 tests/board/look.py
+Run: WYRM=build/release/wyrm WYRM_WEB=build/web /usr/bin/python3 tests/board/look.py
 With BOARD_SHOTS=<dir> set, the phone screenshot of docs/board.md is written there.
 """
 
@@ -21,7 +23,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser import SHOTS, Page, browser, run  # noqa: E402
+from browser import SHOTS, Page, StaticSide, browser, run  # noqa: E402
 
 PHONE = (390, 844)
 
@@ -187,7 +189,7 @@ class Look(Page):
             self.wait_plies(2)
             self.assertEqual(self.played()[0], "e3e4")
             self.assert_matches_engine("dragonface", self.played())
-            if SHOTS:
+            if SHOTS and not self.static():  # the server's page, as docs/board.md shows it
                 os.makedirs(SHOTS, exist_ok=True)
                 self.driver.save_screenshot(os.path.join(SHOTS, "phone.png"))
         finally:
@@ -251,7 +253,14 @@ class Look(Page):
                 self.wait_plies(1)
 
 
+class StaticLook(Look):
+    """Every test of Look, on the static build with the engine in the page's worker."""
+
+    side = StaticSide
+
+
 if __name__ == "__main__":
     names = [name for name in unittest.defaultTestLoader.getTestCaseNames(Look)
              if name in Look.__dict__]
-    run(unittest.TestSuite(Look(name) for name in names))
+    run(unittest.TestSuite([unittest.TestSuite(Look(name) for name in names),
+                            unittest.TestSuite(StaticLook(name) for name in names)]))
