@@ -22,9 +22,13 @@
 #include "eval/dragonqi.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/eval_table.h"
 #include "movegen/dragonqi/dragonqi.h"
+#include "nnue/embed.h"
+#include "nnue/nnue.h"
 
 enum {
     DQ_V_PAWN = 100,
@@ -357,11 +361,247 @@ static int total(DqTerms t)
     return t.material + t.mobility + t.advance + t.munitions + t.safety + t.threats + t.naval;
 }
 
-Score dragonqi_evaluate(const void *pos)
+static Score dragonqi_hand_evaluate(const void *pos)
 {
     const DqPos *p = pos;
     int us = p->side;
     return total(terms_of(p, us)) - total(terms_of(p, !us)) + DQ_TEMPO;
+}
+
+/* ---- the learned evaluation's inputs ------------------------------------------------ *
+ * The armies are not images of each other: the Prince's one-way scope and his Sword
+ * against the Warlord's free scope, the Storm Queen with her Empress and Red Witch against
+ * the Princess and the Queen at War, three fire creatures that fly differently, arrows at
+ * different targets. So nothing is turned and no input says "own" or "enemy": an input
+ * names an army's force. Each side's view reads the same inputs through weights of its
+ * own: Storm's view lists inputs below DQ_NET_VIEW, Forest's the same ones plus
+ * DQ_NET_VIEW. The side to move only orders the two views, as in every game.
+ *
+ * In one view (cell c = 9 * rank + file, file a = 0):
+ *   forces   for each force code (type << 1 | side, ascending; a code no army has takes
+ *            none), one input per place where that force can stand (§2; a passenger
+ *            stands on its vessel's ocean cell), the places ascending with the cell:
+ *              a kingdom's land, ranks 1-5 or 11-15 (45): c - 9 or c - 99 (Queens,
+ *                Sceptres, Librarian/Jailer, towers with their birds on their own land;
+ *                Elves/Trolls, siege engines, Rangers/Raiders, Fortresses on the other;
+ *                the Ice Dragon on S-land, the Serpents on F-land)
+ *              both lands (90): F-land c - 9, then S-land c - 54 (the Empress, the
+ *                released birds, Talismans, Wizard/Magician)
+ *              own land and the ocean (90): c - 9 for Forest, c - 54 for Storm (Dwarfs/
+ *                Gnomes, Crossbowmen/Catapults, Buccaneers/Pirates, towers without their
+ *                birds; the Red Witch: F-land and the ocean, c - 9)
+ *              the grid (135): c - 9 (Knights)
+ *              a royal (136): the grid and his target cell, e0 first, e16 last
+ *              the palace or citadel (9): 3 * (rank - its first rank) + file - d
+ *              the Princess: e2 (1)
+ *            White and Black Knights have 135 per knight variation: their leaps share
+ *            nothing from one variation to the next. Every other input serves all three,
+ *            and the variation is an input of its own.
+ *   vessels  per ocean cell o = c - 54 (a6 = 0 ... i10 = 44; e8's are never active):
+ *            4 * o + kind (Red Ship, Red Flagship, Green Ship, Green Flagship), then
+ *            16 * o + 8 * current colour (Storm 0, Forest 1) + bow; the passenger is a
+ *            force input on the vessel's cell.
+ *   states   the eight enclosures, one input per character each may hold (field 3:
+ *            asleep, confined, captive, lowered, on alert, sprung, at work...); the pools,
+ *            one input per captured force (up to 2 per kind); the flags A I a i H h d v t
+ *            P; the munitions, one input per arrow or cannonball held (up to 2 2 4 3 3 3);
+ *            the en-passant cell (a3-i3, a13-i13); the knight variation.
+ * The counters (halfmove, fullmove) are left out, as in the other games. */
+enum {
+    DQ_NET_GRID = DQ_RANKS * DQ_FILES, /* 135 */
+    DQ_NET_FORCES = 3684,              /* the force inputs, counted by dragonqi_net_init */
+    DQ_NET_VESSEL = DQ_NET_FORCES,     /* 4 per ocean cell */
+    DQ_NET_BOW = DQ_NET_VESSEL + 4 * DQ_OCEAN_CELLS, /* 16 per ocean cell */
+    DQ_NET_ENCLOSURE = DQ_NET_BOW + 16 * DQ_OCEAN_CELLS,
+    DQ_NET_POOL = DQ_NET_ENCLOSURE + 20, /* the characters of field 3's eight places */
+    DQ_NET_FLAG = DQ_NET_POOL + 2 * DQ_POOLS,
+    DQ_NET_MUNITION = DQ_NET_FLAG + DQ_FLAG_COUNT,
+    DQ_NET_EP = DQ_NET_MUNITION + 17, /* 2 + 2 + 4 + 3 + 3 + 3 */
+    DQ_NET_VARIATION = DQ_NET_EP + 2 * DQ_FILES,
+    DQ_NET_VIEW = DQ_NET_VARIATION + DQ_VARIATIONS, /* 4,664 */
+    DQ_NET_INPUTS = 2 * DQ_NET_VIEW,                /* 9,328 */
+    /* Forces on the grid: at most 28 Forest and 29 Storm in any position the rules' reader
+     * accepts (11 Dwarf-kind, 2 Guard-kind, 2 Crossbow-kind, 2 tower-kind, 2 birds,
+     * Wizard, Librarian, Queen or Princess, royal, 2 + 2 Knights; the Dragon; Storm: the
+     * two Serpents); play from the start reaches 27 per army. Vessels 10 of 2 inputs. */
+    DQ_NET_MAX_ACTIVE = 57 + 2 * 10 + DQ_ENCLOSURES + 2 * DQ_POOLS + DQ_FLAG_COUNT + 17 + 1 + 1,
+    /* 9,328 x 96 x 2 bytes = 1,790,976 bytes of first layer: the file stays under 2 MB */
+    DQ_NET_HIDDEN = 96,
+    DQ_NET_NONE = 0xFFFF,
+};
+
+/* Input of force code `code` on cell c for the Lance (the White and Black Knights add
+ * variation * DQ_NET_GRID), at [c][code]; DQ_NET_NONE where that force cannot stand. A
+ * row of 64 makes the index a shift. */
+enum { DQ_NET_ROW = 64 };
+_Static_assert((int)DQ_CODES <= (int)DQ_NET_ROW, "a cell's row holds every force code");
+static uint16_t net_force[DQ_CELLS][DQ_NET_ROW];
+
+/* Field 3's characters, in the order of dq_fen_read's enclosures, and the input of each
+ * (enclosure, character) from DQ_NET_ENCLOSURE; -1 for a character it never holds. */
+static const char *const net_enclosure[DQ_ENCLOSURES] = {"DK-", "QF", "01-", "w-",
+                                                         "dk-", "yx", "01-", "W-"};
+static int8_t net_enclosure_input[DQ_ENCLOSURES][128];
+
+/* The place of cell c in a kingdom's land (side's numbering), -1 if outside. */
+static int land_place(int kingdom, int c)
+{
+    int y = dq_geo.y[c];
+    if (kingdom == DQ_KINGDOM_F)
+        return y >= 1 && y <= 5 ? c - dq_cell(0, 1) : -1;
+    return y >= 11 && y <= DQ_RANKS ? c - dq_cell(0, 11) : -1;
+}
+
+/* ... in a kingdom's land and the ocean. */
+static int shore_place(int kingdom, int c)
+{
+    int y = dq_geo.y[c];
+    if (kingdom == DQ_KINGDOM_F)
+        return y >= 1 && y <= 10 ? c - dq_cell(0, 1) : -1;
+    return y >= 6 && y <= DQ_RANKS ? c - dq_cell(0, 6) : -1;
+}
+
+/* The place of force `code` on cell c among its inputs (ascending with c), -1 where it
+ * cannot stand (§2 scope; the rules' reader refuses such positions). */
+static int net_place(int code, int c)
+{
+    if (!dq_letter(code) || !bb_has(dq_geo.valid, c))
+        return -1;
+    int side = dq_side(code), y = dq_geo.y[c];
+    bool grid = bb_has(dq_geo.grid, c);
+    switch (dq_type(code)) {
+    case DQ_ROYAL:
+        if (c == (side == DQ_FOREST ? DQ_E0 : DQ_E16))
+            return side == DQ_FOREST ? 0 : DQ_NET_GRID;
+        return grid ? c - dq_cell(0, 1) + (side == DQ_FOREST) : -1;
+    case DQ_QUEEN:
+    case DQ_SCEPTRE:
+    case DQ_LIBRARIAN:
+    case DQ_TOWERBIRD:
+        return land_place(side, c);
+    case DQ_ELF:
+    case DQ_SIEGE:
+    case DQ_RANGER:
+    case DQ_FORTRESS:
+        return land_place(!side, c);
+    case DQ_DRAGON:
+        return land_place(DQ_KINGDOM_S, c);
+    case DQ_ELDER:
+    case DQ_YOUNGER:
+        return land_place(DQ_KINGDOM_F, c);
+    case DQ_PAWN:
+    case DQ_CROSSBOW:
+    case DQ_BUCCANEER:
+    case DQ_TOWER:
+        return shore_place(side, c);
+    case DQ_WITCH:
+        return shore_place(DQ_KINGDOM_F, c);
+    case DQ_DEFENDER:
+    case DQ_GUARD:
+        return bb_has(dq_geo.palace[side], c)
+                   ? 3 * (y - (side == DQ_FOREST ? 1 : 13)) + dq_geo.x[c] - DQ_FILE_E + 1
+                   : -1;
+    case DQ_KNIGHT:
+    case DQ_LKNIGHT:
+        return grid ? c - dq_cell(0, 1) : -1;
+    case DQ_PRINCESS:
+        return c == DQ_E2 ? 0 : -1;
+    default: /* Empress, Albatross/Raven, Talismans, Wizard/Magician: both lands */
+        return land_place(DQ_KINGDOM_F, c) >= 0   ? land_place(DQ_KINGDOM_F, c)
+               : land_place(DQ_KINGDOM_S, c) >= 0 ? 5 * DQ_FILES + land_place(DQ_KINGDOM_S, c)
+                                                  : -1;
+    }
+}
+
+void dragonqi_net_init(void)
+{
+    int base = 0;
+    for (int code = 0; code < DQ_CODES; code++) {
+        int size = 0;
+        for (int c = 0; c < DQ_CELLS; c++) {
+            int place = net_place(code, c);
+            net_force[c][code] = place < 0 ? DQ_NET_NONE : (uint16_t)(base + place);
+            size = place >= size ? place + 1 : size;
+        }
+        base += dq_type(code) == DQ_LKNIGHT ? DQ_VARIATIONS * size : size;
+    }
+    if (base != DQ_NET_FORCES) { /* a fault of this file, found at start-up */
+        fprintf(stderr, "wyrm: DragonQi's force inputs count %d, not %d\n", base, DQ_NET_FORCES);
+        abort();
+    }
+    memset(net_enclosure_input, -1, sizeof net_enclosure_input);
+    for (int i = 0, at = 0; i < DQ_ENCLOSURES; i++)
+        for (const char *v = net_enclosure[i]; *v; v++)
+            net_enclosure_input[i][(int)*v] = (int8_t)at++;
+}
+
+static int dq_net_features(const void *pos, int perspective, uint16_t *out)
+{
+    const DqPos *p = pos;
+    int view = perspective == DQ_FOREST ? DQ_NET_VIEW : 0, n = 0;
+    /* Forces: each code's inputs follow the lower codes', and within a code the cells
+     * come in ascending order, so counting each code first gives every force its rank. */
+    int next[DQ_CODES];
+    for (int code = 0; code < DQ_CODES; code++) {
+        next[code] = n;
+        n += p->count[code];
+    }
+    int knights = view + p->variant * DQ_NET_GRID;
+    DqBb men = bb_or(p->men[0], p->men[1]);
+    for (int w = 0; w < 3; w++) {
+        for (uint64_t bits = men.w[w]; bits; bits &= bits - 1) {
+            int c = 64 * w + __builtin_ctzll(bits), code = p->sq[c];
+            out[next[code]++] =
+                (uint16_t)(net_force[c][code] + (dq_type(code) == DQ_LKNIGHT ? knights : view));
+        }
+    }
+    for (DqBb v = p->vessels; bb_any(v);) {
+        int c = bb_pop(&v), ves = dq_vessel(p, c);
+        int kind = ((ves & DQ_VES_ORIG_FOREST) ? 2 : 0) + ((ves & DQ_VES_FLAGSHIP) ? 1 : 0);
+        out[n++] = (uint16_t)(view + DQ_NET_VESSEL + 4 * (c - DQ_OCEAN_FIRST) + kind);
+    }
+    for (DqBb v = p->vessels; bb_any(v);) {
+        int c = bb_pop(&v);
+        out[n++] = (uint16_t)(view + DQ_NET_BOW + 16 * (c - DQ_OCEAN_FIRST) +
+                              8 * dq_vessel_colour(p, c) + (dq_vessel(p, c) & DQ_VES_BOW));
+    }
+    for (int i = 0; i < DQ_ENCLOSURES; i++) {
+        int input = net_enclosure_input[i][p->encl[i] & 127];
+        if (input >= 0)
+            out[n++] = (uint16_t)(view + DQ_NET_ENCLOSURE + input);
+    }
+    for (int i = 0; i < DQ_POOLS; i++)
+        for (int k = 0; k < p->pool[i] && k < 2; k++)
+            out[n++] = (uint16_t)(view + DQ_NET_POOL + 2 * i + k);
+    for (int bit = 0; bit < DQ_FLAG_COUNT; bit++)
+        if (p->flags >> bit & 1)
+            out[n++] = (uint16_t)(view + DQ_NET_FLAG + bit);
+    static const int munition_max[DQ_MUNITIONS] = {2, 2, 4, 3, 3, 3};
+    for (int i = 0, at = view + DQ_NET_MUNITION; i < DQ_MUNITIONS; at += munition_max[i++])
+        for (int k = 0; k < p->mun[i] && k < munition_max[i]; k++)
+            out[n++] = (uint16_t)(at + k);
+    if (p->ep)
+        out[n++] =
+            (uint16_t)(view + DQ_NET_EP + (dq_geo.y[p->ep] > 5 ? DQ_FILES : 0) + dq_geo.x[p->ep]);
+    out[n++] = (uint16_t)(view + DQ_NET_VARIATION + p->variant);
+    return n;
+}
+
+NNUE_EMBED(dragonqi_net)
+
+NnueSlot dragonqi_nnue = {
+    .game = "dragonqi",
+    .feature_count = DQ_NET_INPUTS,
+    .max_active = DQ_NET_MAX_ACTIVE,
+    .default_hidden = DQ_NET_HIDDEN,
+    .features = dq_net_features,
+    .side_to_move = dq_side_to_move,
+    .embedded = NNUE_EMBEDDED(dragonqi_net),
+};
+
+Score dragonqi_evaluate(const void *pos)
+{
+    return nnue_or_hand(&dragonqi_nnue, pos, dragonqi_hand_evaluate);
 }
 
 void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
@@ -379,6 +619,8 @@ void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
         {"naval", {s.naval, f.naval}, false},
         {"tempo", {DQ_TEMPO, 0}, true},
     };
-    eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
-                     dragonqi_evaluate(p));
+    int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),
+                             dragonqi_hand_evaluate(p));
+    if (n >= 0 && (size_t)n < size)
+        nnue_describe(&dragonqi_nnue, p, buf + n, size - (size_t)n);
 }

@@ -95,6 +95,14 @@ static const char *const dq_bench[] = {
     NULL,
 };
 
+/* The rules' tables, the learned evaluation's inputs, then the built-in net (if any). */
+static void dragonqi_init(void)
+{
+    dq_init();
+    dragonqi_net_init();
+    nnue_slot_init(&dragonqi_nnue);
+}
+
 const Game dragonqi_game = {
     .name = "dragonqi",
     .side_names = {"storm", "forest"},
@@ -105,7 +113,7 @@ const Game dragonqi_game = {
     .start_fen_for = dq_start_fen_for,
     .options = dq_options,
     .option_count = 1,
-    .init = dq_init,
+    .init = dragonqi_init,
     .fen_read = dq_fen_read,
     .fen_write = dq_fen_write,
     .display = dq_display,
@@ -133,6 +141,7 @@ const Game dragonqi_game = {
     .scoring = &dq_scoring,
     .no_progress_plies = 100,
     .evaluate = dragonqi_evaluate,
+    .nnue = &dragonqi_nnue,
     .eval_terms = dragonqi_eval_terms,
     .move_index_count = DQ_CELLS * DQ_CELLS,
     .move_index = dq_move_index,

@@ -16,13 +16,23 @@
 #include "learn/data.h"
 #include "learn/learn.h"
 #include "learn/train.h"
+#include "movegen/dragonqi/dragonqi.h"
 #include "nnue/nnue.h"
 #include "tests/helpers.h"
 
+/* Every game with a feature set; all but the last (DragonQi, whose armies differ) keep
+ * their features under the colour flip. */
 static const char *const NET_GAMES[] = {
-    "breakthrough", "dragonsgate",           "dragondraughts",      "threedragons",
-    "dragonface",   "threedragons-strength", "threedragons-dragons"};
-enum { NET_GAME_COUNT = sizeof NET_GAMES / sizeof *NET_GAMES };
+    "breakthrough", "dragonsgate",           "dragondraughts",       "threedragons",
+    "dragonface",   "threedragons-strength", "threedragons-dragons", "dragonqi"};
+enum {
+    NET_GAME_COUNT = sizeof NET_GAMES / sizeof *NET_GAMES,
+    FLIP_GAME_COUNT = NET_GAME_COUNT - 1
+};
+
+/* DragonQi's inputs (eval/dragonqi.c): Storm's view below DQ_VIEW, Forest's the same plus
+ * DQ_VIEW; the forces' inputs come first. */
+enum { DQ_VIEW = 4664, DQ_FORCE_INPUTS = 3684 };
 
 /* The features of `fen` seen by `perspective`, as "i j k". */
 static void feature_text(const Game *g, const char *fen, int perspective, char *out, size_t size)
@@ -88,6 +98,108 @@ START_TEST(features_exact)
 }
 END_TEST
 
+/* `list` with every number raised by `by`. */
+static void shift_list(const char *list, int by, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (char *end; *list; list = end) {
+        long v = strtol(list, &end, 10);
+        len += (size_t)snprintf(out + len, size - len, "%s%ld", len ? " " : "", v + by);
+    }
+}
+
+/* DragonQi (eval/dragonqi.c has the layout). Cells c = 9 * rank + file (a = 0). Force
+ * inputs start, by code (type << 1 | side, Storm 0): Warlord 0 (136 places: grid c - 9,
+ * then e16), Prince 136 (e0, then grid c - 8), Storm Queen 272 and Queen at War 317 (own
+ * land), Empress 362, Red Witch 452, Princess 542, Ice Dragon 543, Elder 588, Younger 633,
+ * Gnome 678 (S-land and ocean, c - 54), Dwarf 768 (c - 9), Troll 858, Elf 903, Citadel
+ * Watcher 948 and Palace Defender 957 (3 * row + file from d), Warder 966, Guard 975, Red
+ * Knight 984, Green Knight 1119, Black Knight 1254 and White Knight 1659 (135 per
+ * variation), Catapult 2064, Crossbowman 2154, ..., Castle with Raven 2784, Watchtower
+ * with Albatross 2829, ..., Raven 2964 and Albatross 3054 (F-land c - 9, then S-land
+ * c - 54), ..., Magician 3414, Wizard 3504. Vessels 3684 + 4 * (c - 54) + kind (Red Ship,
+ * Red Flagship, Green Ship, Green Flagship); bows 3864 + 16 * (c - 54) + 8 * colour +
+ * bow; enclosures 4584 (DK- QF 01- w- dk- yx 01- W-: 20 characters); pools 4604; flags
+ * 4616 (AIaiHhdvtP); munitions 4626 (2 2 4 3 3 3); en passant 4643 (a3-i3, a13-i13);
+ * variation 4661. Forest's view adds 4664 to each. */
+START_TEST(features_exact_dragonqi)
+{
+    const char *start = t_game("dragonqi")->start_fen;
+    const char *start_storm =
+        /* Warlord e15 (139), Prince e1 (13), Storm Queen e14 (130 - 99), Princess */
+        "130 141 303 542 "
+        /* Gnomes c12 d12 f12 g12 a14 b14 h14 i14 (c - 54 = 56 57 59 60 72 73 79 80) */
+        "734 735 737 738 750 751 757 758 "
+        /* Dwarfs a2 b2 h2 i2 c4 d4 f4 g4 (c - 9 = 9 10 16 17 29 30 32 33) */
+        "777 778 784 785 797 798 800 801 "
+        /* Watchers d13-f13 (0-2), Defenders d3-f3 (6-8), Warders d14 f14 and Guards d2 f2
+         * (3, 5) */
+        "948 949 950 963 964 965 969 971 978 980 "
+        /* Red Knights c13 g13 (110, 114), Green c3 g3 (20, 24), Black d15 f15 (129, 131),
+         * White d1 f1 (3, 5), the Lance's */
+        "1094 1098 1139 1143 1383 1385 1662 1664 "
+        /* Catapults c15 g15 (83, 87), Crossbowmen c1 g1 (2, 6), Castles a15 i15 (36, 44),
+         * Watchtowers a1 i1 (0, 8) */
+        "2147 2151 2156 2160 2820 2828 2829 2837 "
+        /* vessels a6 d6 e6 f6 i6 (o = 0 3 4 5 8; Green, e6 the Flagship), a10 d10 e10 f10
+         * i10 (o = 36 39 40 41 44; Red, e10 the Flagship) */
+        "3686 3698 3703 3706 3718 3828 3840 3845 3848 3860 "
+        /* bows: Green N NE N NW N, Red S SE S SW S, each in its own colour */
+        "3872 3921 3936 3959 4000 4444 4491 4508 4525 4572 "
+        /* DQ0wdy0W */
+        "4584 4587 4589 4592 4594 4597 4599 4602 "
+        /* flags AIaiHhd */
+        "4616 4617 4618 4619 4620 4621 4622 "
+        /* arrows 2 2 0 3, cannonballs 3 3 */
+        "4626 4627 4628 4629 4634 4635 4636 4637 4638 4639 4640 4641 4642 "
+        /* the Lance */
+        "4661";
+    char forest[4096];
+    assert_features("dragonqi", start, P1, start_storm);
+    shift_list(start_storm, DQ_VIEW, forest, sizeof forest);
+    assert_features("dragonqi", start, P2, forest);
+
+    /* After the Ice Dragon's interchange (Prince confined on e0, the Dragon afire on g12,
+     * the Jailer on alert), the Warlord aboard a Green Ship on d7 (bow E, now Storm's
+     * colour), a Dwarf aboard a Red Ship on g9 (bow N, now Forest's), the Red Flagship
+     * still in her harbour, a released Raven on h1, the Wizard unchained on c13 and the
+     * Magician still captive, a Black Knight on i13 under the Pike, a Dwarf just two-stepped
+     * to b4 (ep b3), one White Knight and one Red Knight in the pools, the Empress option
+     * open, Storm to move. */
+    const char *events = "t*8/4q4/2W5h/6D2/9/4(f4)4/6(s0P)2/9/3(S2k)5/9/9/1P7/9/4F4/7a1 S "
+                         "KQ0wdy1- Hn hdv 120201 b3 0 20 pike";
+    const char *events_storm =
+        /* Warlord aboard d7 (66 - 9), Prince on e0 (136 + 0), Storm Queen, Princess, Dragon
+         * g12 (543 + 114 - 99) */
+        "57 136 303 542 558 "
+        /* Dwarfs b4 (37 - 9) and aboard g9 (87 - 9) */
+        "796 846 "
+        /* Black Knight i13 under the Pike: 1254 + 2 * 135 + 125 - 9 */
+        "1640 "
+        /* Castle with its Raven a15 (135 - 99), Raven h1 (16 - 9), Wizard c13 (119 - 54) */
+        "2820 2971 3569 "
+        /* Green Ship d7 (o 12, kind 2), Red Ship g9 (o 33, kind 0), Red Flagship e10 (o 40,
+         * kind 1) */
+        "3734 3816 3845 "
+        /* bows: d7 Storm's colour E (192 + 0 + 2), g9 Forest's N (528 + 8 + 0), e10 S */
+        "4058 4400 4508 "
+        /* K Q 0 w d y 1 - */
+        "4585 4587 4589 4592 4594 4597 4600 4603 "
+        /* pools: one H (4604), one n (4604 + 2 * 4) */
+        "4604 4612 "
+        /* flags h d v */
+        "4621 4622 4623 "
+        /* Princess 1, reserve 2, Storm Queen 2 arrows; Red cannon 1 */
+        "4626 4628 4629 4634 4635 4640 "
+        /* en passant b3, the Pike */
+        "4644 4663";
+    assert_features("dragonqi", events, P1, events_storm);
+    shift_list(events_storm, DQ_VIEW, forest, sizeof forest);
+    assert_features("dragonqi", events, P2, forest);
+}
+END_TEST
+
 /* The same position with colours swapped: ranks reversed, cases swapped, the other side
  * to move (these games' FENs are "board side rest"; Three Dragons' mountains M and caves
  * C belong to no side and keep their letters). */
@@ -147,6 +259,19 @@ static NnueNet *random_net(const NnueSlot *slot, uint32_t hidden, uint64_t seed)
     return net;
 }
 
+/* Where random game k of `g` starts: the start position, but DragonQi's great events lie
+ * far from its start, so its games start from its bench positions in turn (the three
+ * variations' starts, and positions before and after each event among them). */
+static const char *random_start(const Game *g, int k)
+{
+    if (strcmp(g->name, "dragonqi") != 0)
+        return g->start_fen;
+    int n = 0;
+    while (g->bench_fens[n])
+        n++;
+    return g->bench_fens[k % n];
+}
+
 /* Plays random games of `g` and calls check(g, pos, fen) on every position. */
 static void random_positions(const Game *g, int games, uint64_t seed,
                              void (*check)(const Game *, const void *, const char *))
@@ -155,7 +280,7 @@ static void random_positions(const Game *g, int games, uint64_t seed,
     Move *moves = malloc(sizeof(Move) * (size_t)g->max_moves);
     char fen[512];
     for (int k = 0; k < games; k++) {
-        t_load(g, g->start_fen, pos);
+        t_load(g, random_start(g, k), pos);
         for (int ply = 0; ply < 200; ply++) {
             g->fen_write(pos, fen, sizeof fen);
             check(g, pos, fen);
@@ -171,12 +296,12 @@ static void random_positions(const Game *g, int games, uint64_t seed,
     free(moves);
 }
 
-/* For each game with a feature set: a random net of `hidden` neurons in its slot while
- * `games` random games run `check` on every position; the slot's net is restored. */
-static void with_random_nets(uint32_t hidden, uint64_t seed, int games,
+/* For the first `count` games of NET_GAMES: a random net of `hidden` neurons in its slot
+ * while `games` random games run `check` on every position; the slot's net is restored. */
+static void with_random_nets(int count, uint32_t hidden, uint64_t seed, int games,
                              void (*check)(const Game *, const void *, const char *))
 {
-    for (int i = 0; i < NET_GAME_COUNT; i++) {
+    for (int i = 0; i < count; i++) {
         const Game *g = t_game(NET_GAMES[i]);
         NnueNet *saved = g->nnue->net, *net = random_net(g->nnue, hidden, seed + (uint64_t)i);
         g->nnue->net = net;
@@ -205,7 +330,7 @@ static void check_flip(const Game *g, const void *pos, const char *fen)
     free(other);
 }
 
-START_TEST(features_colour_flip) { with_random_nets(64, 7, 20, check_flip); }
+START_TEST(features_colour_flip) { with_random_nets(FLIP_GAME_COUNT, 64, 7, 20, check_flip); }
 END_TEST
 
 static void check_cache(const Game *g, const void *pos, const char *fen)
@@ -215,7 +340,136 @@ static void check_cache(const Game *g, const void *pos, const char *fen)
             fresh);
 }
 
-START_TEST(incremental_equals_refresh) { with_random_nets(128, 21, 200, check_cache); }
+/* 200 random games per game (DragonQi's from its bench positions in turn, 38,214
+ * positions, among them positions after each great event, with commandeered vessels,
+ * pools and captures; dragonqi_views below checks the cache too, along games that take
+ * the events themselves). */
+START_TEST(incremental_equals_refresh)
+{
+    with_random_nets(NET_GAME_COUNT, 128, 21, 200, check_cache);
+}
+END_TEST
+
+/* DragonQi's invariant in place of the colour flip (its armies are not images of each
+ * other, so nothing is turned): Forest's view is Storm's raised by DQ_VIEW; the lists are
+ * ascending, within the slot's bounds, with one force input per force on the grid; and
+ * every move changes them, since each move changes something the inputs hold (a cell's
+ * force, a vessel or its bow, an enclosure, a pool, a flag, a munition, the en-passant
+ * cell), so two places of one force, or two states, never share an input. */
+typedef struct DqSeen {
+    long positions, captures, interchanges, exchanges, empress, afire, confined, commandeered,
+        pools, en_passant;
+} DqSeen;
+
+static int dq_views(const Game *g, const DqPos *p, uint16_t *storm, DqSeen *seen)
+{
+    uint16_t forest[NNUE_ACTIVE_MAX];
+    int n = g->nnue->features(p, DQ_STORM, storm), m = g->nnue->features(p, DQ_FOREST, forest);
+    char fen[512];
+    g->fen_write(p, fen, sizeof fen);
+    T_CHECK(n == m && n <= g->nnue->max_active, "%s: %d and %d inputs, at most %d", fen, n, m,
+            g->nnue->max_active);
+    int forces = 0, on_grid = bb_count(bb_or(p->men[0], p->men[1]));
+    for (int i = 0; i < n; i++) {
+        T_CHECK(storm[i] < DQ_VIEW && forest[i] == storm[i] + DQ_VIEW, "%s: input %d: %u, %u", fen,
+                i, storm[i], forest[i]);
+        T_CHECK(i == 0 || storm[i] > storm[i - 1], "%s: not ascending at %d", fen, i);
+        forces += storm[i] < DQ_FORCE_INPUTS;
+    }
+    T_CHECK(forces == on_grid, "%s: %d force inputs for %d forces", fen, forces, on_grid);
+    check_cache(g, p, fen);
+    seen->positions++;
+    seen->afire += p->count[dq_code(DQ_DRAGON, DQ_FOREST)] ||
+                   p->count[dq_code(DQ_ELDER, DQ_STORM)] || p->count[dq_code(DQ_YOUNGER, DQ_STORM)];
+    seen->confined += p->royal[DQ_FOREST] == DQ_E0 || p->royal[DQ_STORM] == DQ_E16;
+    bool commandeered = false, pools = false;
+    for (DqBb v = p->vessels; bb_any(v);) {
+        int c = bb_pop(&v);
+        commandeered |= dq_vessel_colour(p, c) != ((dq_vessel(p, c) & DQ_VES_ORIG_FOREST) != 0);
+    }
+    for (int i = 0; i < DQ_POOLS; i++)
+        pools |= p->pool[i] > 0;
+    seen->commandeered += commandeered;
+    seen->pools += pools;
+    seen->en_passant += p->ep != 0;
+    return n;
+}
+
+/* Positions a move before each great event, to start random games from besides the bench
+ * positions: the Prince aboard off the Storm Beaches (the Ice Dragon; the Storm Queen
+ * then has the Empress option), the Warlord aboard off the Forest Beaches before his
+ * first landing (the Elder Serpent), the Red Witch likewise (the Younger Serpent), and an
+ * Elf a step from the exchange rank with the Captive Wizard and a White Knight to take
+ * back. */
+static const char *const dq_event_starts[] = {
+    "4k4/4q4/9/9/9/(s4)1(S0K)6/9/9/9/9/9/9/9/4F4/9 F DQ0wdy0W - d 220300 - 0 1 lance",
+    "9/9/9/9/9/9/9/9/9/2(s4k)6/9/9/9/4F4/4K4 S DQ0wdy0W - d 220000 - 0 1 sword",
+    "4k4/9/9/9/9/9/9/9/9/2(s4x)6/9/9/9/4F4/4K4 S DQ0wdy0W - - 220000 - 0 1 pike",
+    "4k4/2E6/9/9/9/9/9/9/9/9/9/9/9/4F4/4K4 F DQ0wdy0W H - 220000 - 0 1 lance",
+};
+enum { DQ_EVENT_STARTS = sizeof dq_event_starts / sizeof *dq_event_starts };
+
+/* Random games of DragonQi with a random net in its slot, the inputs checked on every
+ * position (and the accumulator cache against a refresh): 160 games of up to 200 plies,
+ * from the bench positions and the positions above in turn. A move that sets a creature
+ * afire, exchanges an Elf or Troll, or makes the Storm Empress is taken, where there is
+ * one, every other ply, so that the events come in as often as the plain moves. */
+START_TEST(dragonqi_views)
+{
+    const Game *g = t_game("dragonqi");
+    NnueNet *saved = g->nnue->net, *net = random_net(g->nnue, 128, 17);
+    g->nnue->net = net;
+    DqPos pos, next;
+    Move *moves = malloc(sizeof(Move) * (size_t)g->max_moves), special[64];
+    uint16_t before[NNUE_ACTIVE_MAX], after[NNUE_ACTIVE_MAX];
+    DqSeen seen = {0};
+    uint64_t seed = 31;
+    char fen[512], str[64];
+    for (int k = 0; k < 160; k++) {
+        t_load(g, k % 2 ? dq_event_starts[k / 2 % DQ_EVENT_STARTS] : random_start(g, k / 2), &pos);
+        int n_before = dq_views(g, &pos, before, &seen);
+        for (int ply = 0; ply < 200; ply++) {
+            int n = g->result(&pos) == RESULT_NONE ? g->gen_moves(&pos, moves) : 0, specials = 0;
+            if (n == 0)
+                break;
+            for (int i = 0; i < n && specials < 64; i++)
+                if (dq_move_afire(moves[i]) || dq_move_exchange(moves[i]) ||
+                    dq_move_empress(moves[i]))
+                    special[specials++] = moves[i];
+            Move m = specials && ply % 2 ? special[rng_below(&seed, (uint64_t)specials)]
+                                         : moves[rng_below(&seed, (uint64_t)n)];
+            g->make_move(&pos, m, &next);
+            int n_after = dq_views(g, &next, after, &seen);
+            g->fen_write(&pos, fen, sizeof fen);
+            g->move_to_str(&pos, m, str);
+            T_CHECK(n_before != n_after || memcmp(before, after, sizeof *after * (size_t)n_after),
+                    "%s: %s leaves the inputs as they were", fen, str);
+            seen.captures += dq_move_captured(m) || dq_move_sinks(m) || dq_move_kind(m) == DQ_MK_EP;
+            seen.interchanges += dq_move_afire(m);
+            seen.exchanges += dq_move_exchange(m) != DQ_X_NONE;
+            seen.empress += dq_move_empress(m);
+            memcpy(&pos, &next, sizeof pos);
+            memcpy(before, after, sizeof *after * (size_t)n_after);
+            n_before = n_after;
+        }
+    }
+    /* 27,029 positions: 462 captures, 34 interchanges, 23 exchanges, 17 Empresses; 2,679
+     * with a creature afire, 5,331 with a confined royal, 267 with a commandeered vessel,
+     * 10,380 with a pool, 111 with an en-passant cell */
+    ck_assert_int_ge(seen.positions, 20000);
+    ck_assert_int_ge(seen.captures, 200);
+    ck_assert_int_ge(seen.interchanges, 15);
+    ck_assert_int_ge(seen.exchanges, 10);
+    ck_assert_int_ge(seen.empress, 5);
+    ck_assert_int_ge(seen.afire, 1000);
+    ck_assert_int_ge(seen.confined, 2000);
+    ck_assert_int_ge(seen.commandeered, 100);
+    ck_assert_int_ge(seen.pools, 5000);
+    ck_assert_int_ge(seen.en_passant, 50);
+    g->nnue->net = saved;
+    nnue_net_free(net);
+    free(moves);
+}
 END_TEST
 
 START_TEST(vector_equals_portable)
@@ -455,6 +709,54 @@ START_TEST(generate_and_train)
 }
 END_TEST
 
+/* DragonQi end to end on a tiny sample: two short self-play games, one epoch, and the net
+ * loads through EvalFile and evaluates. */
+START_TEST(generate_and_train_dragonqi)
+{
+    char *data = temp_path("dq.data"), *net = temp_path("dq.nnue");
+    unlink(data);
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    ck_assert(engine_set_game(e, "dragonqi", err));
+    const char *gen_args[] = {"-out",       data, "-games", "2", "-nodes", "200",
+                              "-max-plies", "60", "-seed",  "3", "-nnue",  "false"};
+    ck_assert_int_eq(gen_main(12, gen_args, e), 0);
+    const Game *g = t_game("dragonqi");
+    const char *files[] = {data};
+    TrainConfig c = train_config_default(g);
+    c.data = files;
+    c.data_count = 1;
+    c.out = net;
+    c.hidden = 16;
+    c.epochs = 1;
+    c.batch = 64;
+    c.validation = 0.2;
+    TrainResult r;
+    FILE *log = fopen("/dev/null", "w");
+    ck_assert(train_run(g, &c, log, &r));
+    fclose(log);
+    ck_assert_msg(r.positions > 20, "%lld positions", r.positions);
+    size_t size;
+    unsigned char *b = read_all(net, &size);
+    ck_assert_uint_eq(size, NNUE_HEADER_SIZE + (9328 * 16 + 16 + 32) * 2 + 4);
+    free(b);
+    ck_assert_msg(engine_set_option(e, "EvalFile", net, err), "%s", err);
+    ck_assert(engine_set_option(e, "Use NNUE", "true", err)); /* gen left it off */
+    unsigned char *pos = malloc(g->pos_size);
+    t_load(g, g->start_fen, pos);
+    ck_assert(nnue_active(g->nnue));
+    ck_assert_int_eq(g->evaluate(pos), nnue_evaluate_refresh(g->nnue, pos));
+    ck_assert(engine_set_option(e, "EvalFile", NNUE_EMBEDDED_NAME, err));
+    ck_assert(!nnue_active(g->nnue));
+    free(pos);
+    engine_destroy(e);
+    unlink(data);
+    unlink(net);
+    free(data);
+    free(net);
+}
+END_TEST
+
 /* ---- the options --------------------------------------------------------------------------- */
 
 START_TEST(evalfile_errors_keep_the_net)
@@ -491,11 +793,13 @@ START_TEST(evalfile_errors_keep_the_net)
     ck_assert_msg(strstr(out, "a net for breakthrough, not for dragonsgate; the net in use stays"),
                   "%s", out);
     free(out);
-    /* the default is accepted by every game (a GUI sends it to any), a file is not */
+    /* the default is accepted by a game without a built-in net (the hand-written
+     * evaluation stays), a missing file is not */
     out = t_session("setoption name UCI_Variant value dragonqi\n"
                     "setoption name EvalFile value <embedded>\n"
-                    "setoption name EvalFile value /tmp/x.nnue\n");
-    ck_assert_str_eq(out, "info string error: EvalFile: dragonqi has no learned evaluation\n");
+                    "setoption name EvalFile value /nonexistent/x.nnue\n");
+    ck_assert_str_eq(out, "info string error: EvalFile /nonexistent/x.nnue: cannot open "
+                          "/nonexistent/x.nnue; the net in use stays\n");
     free(out);
     unlink(good);
     unlink(bad);
@@ -503,6 +807,54 @@ START_TEST(evalfile_errors_keep_the_net)
     free(good);
     free(bad);
     nnue_net_free(net);
+}
+END_TEST
+
+/* DragonQi takes a net of its own shape through EvalFile and refuses another game's; the
+ * other game refuses DragonQi's; `<embedded>` goes back to the hand-written evaluation
+ * (DragonQi has no built-in net). */
+START_TEST(evalfile_dragonqi)
+{
+    const Game *dq = t_game("dragonqi"), *bt = t_game("breakthrough");
+    NnueNet *dq_net = random_net(dq->nnue, 32, 6), *bt_net = random_net(bt->nnue, 32, 7);
+    char *dq_path = temp_path("dq.nnue"), *bt_path = temp_path("bt.nnue"), err[NNUE_ERR_MAX];
+    ck_assert(nnue_net_save(dq_net, dq_path, err));
+    ck_assert(nnue_net_save(bt_net, bt_path, err));
+    char input[2048];
+    snprintf(input, sizeof input,
+             "setoption name UCI_Variant value dragonqi\n"
+             "setoption name EvalFile value %s\n"
+             "eval\n"
+             "setoption name EvalFile value %s\n"
+             "eval\n"
+             "setoption name EvalFile value <embedded>\n"
+             "eval\n"
+             "setoption name UCI_Variant value breakthrough\n"
+             "setoption name EvalFile value %s\n",
+             dq_path, bt_path, dq_path);
+    char *out = t_session(input), want[1024];
+    snprintf(want, sizeof want, "(side to move; %s, 9328 features x 32 hidden)", dq_path);
+    ck_assert_msg(strstr(out, want), "DragonQi's net is not in use:\n%s", out);
+    ck_assert_int_eq(t_count_lines(out, "in use    net"), 2);
+    snprintf(want, sizeof want,
+             "info string error: EvalFile %s: a net for breakthrough, not for dragonqi; the net "
+             "in use stays",
+             bt_path);
+    ck_assert_msg(strstr(out, want), "no '%s' in:\n%s", want, out);
+    ck_assert_msg(strstr(out, "net       none loaded: the hand-written evaluation is used"), "%s",
+                  out);
+    snprintf(want, sizeof want,
+             "info string error: EvalFile %s: a net for dragonqi, not for breakthrough; the net "
+             "in use stays",
+             dq_path);
+    ck_assert_msg(strstr(out, want), "no '%s' in:\n%s", want, out);
+    free(out);
+    unlink(dq_path);
+    unlink(bt_path);
+    free(dq_path);
+    free(bt_path);
+    nnue_net_free(dq_net);
+    nnue_net_free(bt_net);
 }
 END_TEST
 
@@ -567,9 +919,8 @@ START_TEST(gen_and_train_arguments)
     const char *bad_hidden[] = {"-data", "/nonexistent.data", "-out", data, "-hidden", "20"};
     ck_assert_int_eq(train_main(6, bad_hidden, e), 1);
     ck_assert(access(data, F_OK) != 0);
-    ck_assert(engine_set_game(e, "dragonqi", err));
-    const char *no_net[] = {"-data", "/nonexistent.data", "-out", data};
-    ck_assert_int_eq(train_main(4, no_net, e), 1);
+    /* DragonQi trains at its own default size */
+    ck_assert_int_eq(train_config_default(t_game("dragonqi")).hidden, 96);
     engine_destroy(e);
     free(data);
 }
@@ -607,13 +958,17 @@ Suite *nnue_suite(void)
     TCase *tc = tcase_create("nnue");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, features_exact);
+    tcase_add_test(tc, features_exact_dragonqi);
+    tcase_add_test(tc, dragonqi_views);
     tcase_add_test(tc, features_colour_flip);
     tcase_add_test(tc, incremental_equals_refresh);
     tcase_add_test(tc, vector_equals_portable);
     tcase_add_test(tc, net_file_round_trip_and_errors);
     tcase_add_test(tc, data_round_trip_and_errors);
     tcase_add_test(tc, generate_and_train);
+    tcase_add_test(tc, generate_and_train_dragonqi);
     tcase_add_test(tc, evalfile_errors_keep_the_net);
+    tcase_add_test(tc, evalfile_dragonqi);
     tcase_add_test(tc, use_nnue_switch);
     tcase_add_test(tc, gen_and_train_arguments);
     tcase_add_test(tc, built_in_nets_match_the_files);
