@@ -9,7 +9,8 @@
 #   core/...            core            types, the Game interface, registry, board helpers
 #   movegen/<g>/...     movegen/<g>     the rules of one game
 #   nnue/               nnue            the learned evaluation's nets and inference
-#   eval/<g>.[ch]       eval/<g>        the evaluation of one game
+#   eval/<g>.[ch]       eval/<g>        the evaluation of one game (eval/<g>-<rule set>.c
+#                                       and eval/<g>_<part>.h are <g>'s too)
 #   games/<g>.c         games/<g>       a game's table
 #   search/             search          alpha-beta, move ordering, TT, threads, time
 #   engine/main.c       main            the command line (engine/main_web.c too: the
@@ -40,7 +41,7 @@ layer() {
     core/*) echo core ;;
     games/*) f=${1#games/}; echo "games/${f%%.*}" ;;
     movegen/*/*) f=${1#movegen/}; echo "movegen/${f%%/*}" ;;
-    eval/*) f=${1#eval/}; echo "eval/${f%%.*}" ;;
+    eval/*) f=${1#eval/}; f=${f%%.*}; echo "eval/${f%%[-_]*}" ;;
     engine/main.c | engine/main_web.c) echo main ;;
     engine/*) echo engine ;;
     nnue/*) echo nnue ;;
