@@ -87,9 +87,10 @@ $(OUT)/%.o: %.c
 # list of the nets present is rewritten only when it changes, so an evaluation is rebuilt
 # when its net comes or goes, not only when it changes.
 NETS_LIST = $(BUILD)/nets.list
+NETS      = $(sort $(wildcard nets/*.nnue))
 $(NETS_LIST): FORCE
 	@mkdir -p $(dir $@)
-	@echo '$(sort $(wildcard nets/*.nnue))' | cmp -s - $@ || echo '$(sort $(wildcard nets/*.nnue))' > $@
+	@echo '$(NETS)' | cmp -s - $@ || echo '$(NETS)' > $@
 FORCE:
 
 .SECONDEXPANSION:

@@ -506,10 +506,10 @@ static int net_place(int code, int c)
         return grid ? c - dq_cell(0, 1) : -1;
     case DQ_PRINCESS:
         return c == DQ_E2 ? 0 : -1;
-    default: /* Empress, Albatross/Raven, Talismans, Wizard/Magician: both lands */
-        return land_place(DQ_KINGDOM_F, c) >= 0   ? land_place(DQ_KINGDOM_F, c)
-               : land_place(DQ_KINGDOM_S, c) >= 0 ? 5 * DQ_FILES + land_place(DQ_KINGDOM_S, c)
-                                                  : -1;
+    default: { /* Empress, Albatross/Raven, Talismans, Wizard/Magician: both lands */
+        int forest = land_place(DQ_KINGDOM_F, c), storm = land_place(DQ_KINGDOM_S, c);
+        return forest >= 0 ? forest : storm >= 0 ? 5 * DQ_FILES + storm : -1;
+    }
     }
 }
 
