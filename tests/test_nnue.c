@@ -709,6 +709,34 @@ START_TEST(generate_and_train)
 }
 END_TEST
 
+/* Games are written in their numbers' order, each from its own seed, so a recipe's data is
+ * the same file whatever `-workers` made it: Dragon-draughts, 12 games, one worker and three. */
+START_TEST(gen_file_is_the_same_for_any_worker_count)
+{
+    Engine *e = engine_create();
+    char err[ERR_MAX];
+    ck_assert(engine_set_game(e, "dragondraughts", err));
+    char *path[2] = {temp_path("w1.data"), temp_path("w3.data")};
+    const char *workers[2] = {"1", "3"};
+    for (int i = 0; i < 2; i++) {
+        unlink(path[i]);
+        const char *args[] = {"-out",          path[i], "-games", "12",  "-nodes",   "1000",
+                              "-random-plies", "8",     "-seed",  "302", "-workers", workers[i]};
+        ck_assert_int_eq(gen_main(12, args, e), 0);
+    }
+    size_t s1, s2;
+    unsigned char *a = read_all(path[0], &s1), *b = read_all(path[1], &s2);
+    ck_assert_msg(s1 > 0 && s1 == s2 && memcmp(a, b, s1) == 0, "%zu bytes against %zu", s1, s2);
+    engine_destroy(e);
+    for (int i = 0; i < 2; i++) {
+        unlink(path[i]);
+        free(path[i]);
+    }
+    free(a);
+    free(b);
+}
+END_TEST
+
 /* DragonQi end to end on a tiny sample: two short self-play games, one epoch, and the net
  * loads through EvalFile and evaluates. */
 START_TEST(generate_and_train_dragonqi)
@@ -967,6 +995,7 @@ Suite *nnue_suite(void)
     tcase_add_test(tc, data_round_trip_and_errors);
     tcase_add_test(tc, generate_and_train);
     tcase_add_test(tc, generate_and_train_dragonqi);
+    tcase_add_test(tc, gen_file_is_the_same_for_any_worker_count);
     tcase_add_test(tc, evalfile_errors_keep_the_net);
     tcase_add_test(tc, evalfile_dragonqi);
     tcase_add_test(tc, use_nnue_switch);
