@@ -227,6 +227,7 @@ WEB_TESTED = $(if $(HAVE_EMCC),$(WEB),$(BUILD)/no-emcc)
 board-test: $(WYRM) $(if $(HAVE_EMCC),web)
 	@test -n "$(HAVE_EMCC)" || echo "board-test: no emcc (apt-get install emscripten): the static build is not made and its browser tests are skipped"
 	WYRM=$(WYRM) $(PYTHON) -m unittest discover -s tests/board -p 'test_*.py'
+	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/model.py
 	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/browser.py
 	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/desk.py
 	WYRM=$(WYRM) WYRM_WEB=$(WEB_TESTED) $(PYTHON) tests/board/look.py

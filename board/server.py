@@ -1,11 +1,13 @@
 #!/usr/bin/python3
-"""The wyrm board: a small HTTP server that runs one engine process per open game and
-serves the page that draws it (board/static/).
+"""The wyrm board: a small HTTP server that serves the page (board/static/) and runs one
+native engine process per open game for it.
 
-The server is the engine's GUI: it starts `wyrm`, sends it `uci`, `setoption`, `position
-... moves ...`, `go` and `json` over stdin and reads the replies on stdout, exactly as any
-UCI graphical interface would. It knows no rules of any game: legality, drawing and
-results all come from the engine's `json` reply.
+The game is the page's: its model (board/static/model.js) keeps the moves, clocks and
+searches, and is the same code whether the engine is the server's or the WebAssembly one
+in the page's worker. The server passes the page's commands (`setoption`, `position ...`,
+`json`, `go`, `stop`) to its engine, each checked and bounded, and hands back the replies.
+It knows no rules of any game: legality, drawing and results all come from the engine's
+`json` reply.
 
 Only Python's standard library is used, so nothing has to be installed beyond python3.
 This file is the command line; the server itself is the package beside it, one module
@@ -19,12 +21,11 @@ import threading
 
 from wyrmboard.engine import Engine, parse_options
 from wyrmboard.errors import ApiError, EngineDead, EngineRefused
-from wyrmboard.game import Board, Game
-from wyrmboard.info import Search, parse_info
+from wyrmboard.relay import Relay
 from wyrmboard.runner import DEFAULT_ENGINE, start, stop_server
 
-__all__ = ["ApiError", "Board", "Engine", "EngineDead", "EngineRefused", "Game", "Search",
-           "parse_info", "parse_options", "start", "stop_server"]
+__all__ = ["ApiError", "Engine", "EngineDead", "EngineRefused", "Relay", "parse_options",
+           "start", "stop_server"]
 
 
 def main():

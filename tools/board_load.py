@@ -7,8 +7,9 @@
       server's pid, the processor time it used per request, which a busy machine changes
       less than it changes the rate.
   board_load.py moves PORT [games] [seconds] [movetime]
-      games of Breakthrough in which the engine plays both sides (`go movetime`), a new
-      game started when one ends: engine moves per second, and any error.
+      games of Breakthrough in which the engine plays both sides (`go movetime`) through
+      the server's engine routes, as the page's game model drives them, a new game started
+      when one ends: engine moves per second, and any error.
   board_load.py slow PORT [connections] [seconds] [addresses] [server-pid]
       connections that send a request's headers one byte a second, spread over the
       loopback addresses 127.0.0.1 to 127.0.0.<addresses>, while a normal client asks for
@@ -104,28 +105,39 @@ def moves(port, games, seconds, movetime):
     played, finished, errors = [0], [0], []
     lock = threading.Lock()
 
+    def ask(path, body=None, method="POST"):
+        status, reply = call(port, method, path, body)
+        if status not in (200, 201):
+            raise RuntimeError((status, reply))
+        return reply
+
     def player():
-        status, game = call(port, "POST", "/api/games", {"game": "breakthrough"})
-        if status != 201:
-            errors.append((status, game))
-            return
-        while time.monotonic() < until:
-            status, view = call(port, "POST", f"/api/games/{game['id']}/go",
-                                {"movetime": movetime})
-            if status != 200:
-                errors.append((status, view))
-                return
-            with lock:
-                played[0] += 1
-            if view["position"]["result"]:
+        # What the page's game model asks of the server for each engine move: the
+        # position, a search, its lines to the bestmove, and the new position's description.
+        try:
+            engine = "/api/engines/" + ask("/api/engines", {})["id"]
+            ask(engine + "/command", {"command": "setoption name UCI_Variant value breakthrough"})
+            moves = []
+            while time.monotonic() < until:
+                position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+                ask(engine + "/command", {"command": position})
+                ask(engine + "/go", {"go": f"movetime {movetime}"})
+                lines = []
+                while not lines or not lines[-1].startswith("bestmove"):
+                    lines += ask(f"{engine}/lines/{len(lines)}?wait=2000", method="GET")["lines"]
+                moves.append(lines[-1].split()[1])
+                ask(engine + "/command", {"command": position + (" moves " if len(moves) == 1
+                                                                   else " ") + moves[-1]})
+                described = json.loads(ask(engine + "/command", {"command": "json"})["lines"][0])
                 with lock:
-                    finished[0] += 1
-                status, game = call(port, "POST", "/api/games",
-                                    {"game": "breakthrough", "replace": game["id"]})
-                if status != 201:
-                    errors.append((status, game))
-                    return
-        call(port, "POST", f"/api/games/{game['id']}/close", {})
+                    played[0] += 1
+                if described["result"]:
+                    with lock:
+                        finished[0] += 1
+                    moves = []
+            ask(engine + "/close", {})
+        except RuntimeError as err:
+            errors.append(err.args[0])
 
     begun = time.monotonic()
     threads = [threading.Thread(target=player) for _ in range(games)]

@@ -22,7 +22,7 @@ import { decorateCell, drawFigure, pieceSet, setPieceSet } from './pieces.js';
 import { setSlide, slideLast, slideOn } from './motion.js';
 import { sharedGame, sharedRefused, showShared, wireShare } from './share.js';
 import { wirePointer } from './touch.js';
-import { $, api, chooseEngine, engine, exposeHooks, gamePath, ui } from './page.js';
+import { $, api, chooseEngine, exposeHooks, gamePath, ui } from './page.js';
 
 const UNIT = 64;            // SVG units per cell
 const HEARTBEAT_MS = 15000; // the server ends a game it has not heard of for a while
@@ -639,8 +639,9 @@ function pieceInfo(cell) {
 
 function closeGame() {
     if (!ui.game || ui.game.dead) return;
-    if (engine.mode === 'server') navigator.sendBeacon(gamePath('close'));
-    else api('POST', gamePath('close'), {});
+    // The model ends the game's engine at once: a server's, with a request that outlives
+    // the page (relay-engine.js).
+    api('POST', gamePath('close'), {});
 }
 
 function wire() {

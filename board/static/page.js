@@ -3,13 +3,13 @@
 // referee, clocks, PGN) both import this module, and desk.js gets what it needs of
 // board.js from board.js itself (deskWire), so the modules' imports form no cycle.
 //
-// The board answers the same requests in two ways (docs/board.md): the board server
-// (board/server.py) with its native engine, when it served the page, or, in the static
-// build, local.js inside the page with the engine in a Web Worker. chooseEngine decides
-// once, at start; every request then goes to the one chosen.
+// Every request goes to the game model (model.js), which runs in the page in both ways of
+// serving it (docs/board.md); its engine is the board server's native one when the server
+// served the page, or the WebAssembly one in a Web Worker in the static build.
+// chooseEngine decides once, at start.
 'use strict';
 
-import { localApi, localGames, startLocal } from './local.js';
+import { modelApi, openGames, startModel } from './model.js';
 import { BUILD } from './worker-engine.js';
 
 export const $ = (id) => document.getElementById(id);
@@ -34,50 +34,34 @@ export const ui = {
 // page; build: in the worker mode, `wyrm` (one thread) or `wyrm-mt` (threads).
 export const engine = { mode: null, build: null };
 
-async function serverApi(method, path, body) {
-    const options = { method, headers: {} };
-    if (body !== undefined) {
-        options.headers['Content-Type'] = 'application/json';
-        options.body = JSON.stringify(body);
-    }
-    let response;
+async function serverInfo() {
     try {
-        response = await fetch(path, options);
+        const response = await fetch('/api/info');
+        const data = await response.json();
+        return response.ok && Array.isArray(data.uci) ? data : null;
     } catch (err) {
-        return { ok: false, status: 0, data: { error: 'the board server does not answer' } };
+        return null;  // a static file server: no /api/info, or not this JSON
     }
-    let data;
-    try {
-        data = await response.json();
-    } catch (err) {
-        data = { error: `the board server sent a reply that is not JSON (${response.status})` };
-    }
-    return { ok: response.ok, status: response.status, data };
 }
 
-// A request to the board: {ok, status, data}, whichever answers it.
+// A request to the board: {ok, status, data}.
 export function api(method, path, body) {
-    return engine.mode === 'worker' ? localApi(method, path, body)
-        : serverApi(method, path, body);
+    return modelApi(method, path, body);
 }
 
-// The server's engine when the page came from the board server, which describes itself
-// at /api/info; the engine in a worker otherwise (any static file server). Returns the
-// board's /api/info answer.
+// The server's engines when the page came from the board server, which describes its
+// engine at /api/info; the engine in a worker otherwise (any static file server).
+// Returns the board's /api/info answer.
 export async function chooseEngine() {
-    const reply = await serverApi('GET', '/api/info');
-    if (reply.ok && Array.isArray(reply.data.games)) {
-        engine.mode = 'server';
-        return reply;
-    }
-    engine.mode = 'worker';
-    engine.build = BUILD;
+    const served = await serverInfo();
+    engine.mode = served ? 'server' : 'worker';
+    engine.build = served ? null : BUILD;
     try {
-        await startLocal();
+        await startModel(served);
     } catch (err) {
         return { ok: false, status: 0, data: { error: `the engine did not start: ${err.message}` } };
     }
-    return localApi('GET', '/api/info');
+    return modelApi('GET', '/api/info');
 }
 
 export function gamePath(action) {
@@ -85,7 +69,7 @@ export function gamePath(action) {
 }
 
 // The hooks the browser tests and the console read (tests/board/browser.py): the page's
-// state, the desk's, and, in the worker mode, the open game of local.js.
+// state, the desk's, and the model's open games.
 export function exposeHooks(names) {
-    Object.assign(window, names, { wyrmEngine: engine, wyrmLocal: localGames });
+    Object.assign(window, names, { wyrmEngine: engine, wyrmLocal: openGames });
 }

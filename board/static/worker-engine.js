@@ -1,7 +1,7 @@
 // The engine client of the board without a server: one engine in a Web Worker
-// (engine-worker.js), spoken to as board/wyrmboard/engine.py speaks to a native engine
-// process: lines sent, lines read until an expected one, `isready` after each command,
-// `json` for the description of a position.
+// (engine-worker.js), spoken to as relay-engine.js speaks to a native engine on the board
+// server, so the game model (model.js) uses either: lines sent, lines read until an
+// expected one, `isready` after each command.
 //
 // The WebAssembly engine runs one thread, and a search keeps it busy until it answers:
 // a `stop` could only be read once the search is over. So a search is stopped by ending
@@ -171,18 +171,9 @@ export class WorkerEngine {
         return seen;
     }
 
-    async describe(history) {
-        const lines = await this.command('json');
-        for (const line of lines) {
-            if (line.startsWith('{')) {
-                const position = JSON.parse(line);
-                if (JSON.stringify(position.history) !== JSON.stringify(history)) {
-                    throw new EngineRefused('the engine describes another position than the one it was given');
-                }
-                return position;
-            }
-        }
-        throw new EngineRefused('the engine gave no JSON description of the position');
+    // The page is still open: nothing to tell a worker, which ends with the page.
+    async heartbeat() {
+        if (this.dead) throw new EngineDead(this.death());
     }
 
     // Ends the running search. With threads the engine reads `stop` while it searches and

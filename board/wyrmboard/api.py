@@ -1,26 +1,20 @@
 """The board's routes: who may ask (the Host, Origin and Referer checks), the page's
-files, and the JSON API over the open games. Engine work runs in worker threads, one
-request of a game at a time; everything else is answered on the event loop.
+files, and the JSON API over the native engines the pages play with (relay.py). The game
+itself is the page's (board/static/model.js). Engine work runs in worker threads;
+everything else is answered on the event loop.
 
 Routes (all answers are JSON except the static files):
   GET  /, /index.html, /board.js, ...  the page (its files, by exact name)
-  GET  /api/info                    games, their options and the server's limits
-  POST /api/games                   {game, variation?, fen?, moves?, replace?} new game
-  GET  /api/games/<id>              the game as it stands
-  GET  /api/games/<id>/ply/<n>      the position after the first n moves (for viewing)
-  POST /api/games/<id>/move         {move} a move by a person
-  POST /api/games/<id>/go           {movetime? | depth?, skill?} the engine moves
-  POST /api/games/<id>/go           {wtime, btime, winc?, binc?, movestogo?} the same on a clock
-  POST /api/games/<id>/analyse      {ply?, movetime? | depth? | infinite?} the engine searches
-                                    the position after the first `ply` moves; nothing is played
-  GET  /api/games/<id>/analysis[/<n>] the info lines of the running or last search, from the
-                                    n-th on (polled while the engine thinks)
-  POST /api/games/<id>/stop         ends the engine's thinking: a move it would play is not
-                                    played, an analysis gives its best move so far
-  POST /api/games/<id>/undo         {plies?} takes moves back
-  POST /api/games/<id>/fen          {fen} starts again from a position
-  POST /api/games/<id>/heartbeat    the page is still open
-  POST /api/games/<id>/close        the page was closed: the engine is ended
+  GET  /api/info                     the engine's `uci` reply and the server's limits
+  POST /api/engines                  a new engine for a game: {id}
+  POST /api/engines/<id>/command     {command} a checked command: the engine's lines up to
+                                     its `readyok`
+  POST /api/engines/<id>/go          {go: "movetime 1000"} starts a bounded search
+  GET  /api/engines/<id>/lines/<n>   the running or last search's lines from the n-th on,
+                                     waiting up to ?wait=<ms> (at most POLL_WAIT) for one
+  POST /api/engines/<id>/stop        ends the running search (it answers its bestmove)
+  POST /api/engines/<id>/heartbeat   the page is still open
+  POST /api/engines/<id>/close       the page was closed: the engine is ended
 """
 
 import asyncio
@@ -33,20 +27,17 @@ from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from . import limits
-from .checks import checked_fen, checked_move, field, in_range, search_limits
-from .errors import ApiError, EngineDead, EngineRefused
-from .game import SKILL_OPTION
+from .errors import ApiError
 from .httpd import Response, json_response
-from .info import NO_SEARCH
+from .relay import checked_command, checked_go
 
-GAME_ID = re.compile(r"[0-9a-f]{16}")
+ENGINE_ID = re.compile(r"[0-9a-f]{16}")
 NUMBER = re.compile(r"[0-9]{1,9}")
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
                  ".css": "text/css; charset=utf-8", ".png": "image/png",
                  ".svg": "image/svg+xml", ".ico": "image/x-icon"}
-ACTIONS = {None: "GET", "ply": "GET", "move": "POST", "go": "POST", "stop": "POST",
-           "undo": "POST", "fen": "POST", "heartbeat": "POST", "close": "POST",
-           "analyse": "POST", "analysis": "GET"}
+ACTIONS = {"command": "POST", "go": "POST", "lines": "GET", "stop": "POST",
+           "heartbeat": "POST", "close": "POST"}
 
 
 def host_name(host):
@@ -72,8 +63,8 @@ def shown(ip):
 
 
 class Api:
-    def __init__(self, board, static_dir, allowed_hosts, executor, log):
-        self.board = board
+    def __init__(self, relay, static_dir, allowed_hosts, executor, log):
+        self.relay = relay
         self.allowed = [name.lower() for name in allowed_hosts]
         self.executor = executor
         self.log = log
@@ -182,151 +173,69 @@ class Api:
     async def route(self, request, parts):
         method = "GET" if request.method == "HEAD" else request.method
         path = request.path
-        board = self.board
+        relay = self.relay
         if parts == ["api", "info"] and method == "GET":
-            return json_response(HTTPStatus.OK, board.info())
-        if parts == ["api", "games"] and method == "POST":
-            return await self.create(self.body(request))
-        if len(parts) < 3 or parts[1] != "games" or len(parts) > 5:
+            return json_response(HTTPStatus.OK, relay.info())
+        if parts == ["api", "engines"] and method == "POST":
+            self.body(request)
+            relayed = await self.run(relay.open)
+            return json_response(HTTPStatus.CREATED, {"id": relayed.id})
+        if len(parts) < 4 or parts[1] != "engines" or len(parts) > 5:
             raise ApiError(HTTPStatus.NOT_FOUND, f"no such route: {path[:100]}")
-        if not GAME_ID.fullmatch(parts[2]):
-            raise ApiError(HTTPStatus.NOT_FOUND, "no such game: a game id is 16 hex digits",
+        if not ENGINE_ID.fullmatch(parts[2]):
+            raise ApiError(HTTPStatus.NOT_FOUND, "no such game: an engine id is 16 hex digits",
                            gone=True)
-        action = parts[3] if len(parts) > 3 else None
-        numbered = len(parts) == 5
-        if action not in ACTIONS or (numbered and action not in ("ply", "analysis")) or \
-                (action == "ply" and not numbered):
+        action = parts[3]
+        if action not in ACTIONS or (len(parts) == 5) != (action == "lines"):
             raise ApiError(HTTPStatus.NOT_FOUND, f"no such route: {path[:100]}")
         if method != ACTIONS[action]:
             raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED,
                            f"{path[:100]} takes {ACTIONS[action]}, not {method}")
         body = self.body(request) if method == "POST" else {}
         if action == "close":
-            closed = await self.run(board.close, parts[2])
+            closed = await self.run(relay.close, parts[2])
             return json_response(HTTPStatus.OK, {"closed": closed})
-        game = board.find(parts[2])
+        relayed = await self.run(relay.find, parts[2])
         if action == "heartbeat":
-            if not game.engine.alive():
-                raise await self.run(board.drop, game, game.engine.death())
             return json_response(HTTPStatus.OK, {"ok": True})
         if action == "stop":
+            return json_response(HTTPStatus.OK, {"stopped": await self.run(relay.stop, relayed)})
+        if action == "lines":
+            return json_response(HTTPStatus.OK, await self.lines(request, relayed, parts[4]))
+        if action == "command":
+            command = checked_command(body.get("command"))
+            lines = await self.run(relay.command, relayed, command)
+            return json_response(HTTPStatus.OK, {"lines": lines})
+        words, bound = checked_go(body.get("go"))
+        follow = await self.run(relay.go, relayed, words, bound)
+        asyncio.get_running_loop().run_in_executor(self.executor, follow)
+        return json_response(HTTPStatus.OK, {"search": relayed.search.number})
+
+    async def lines(self, request, relayed, since):
+        """The search's lines from `since` on, once there is one or the wait is over."""
+        if not NUMBER.fullmatch(since):
+            raise ApiError(HTTPStatus.NOT_FOUND, "the line number is a whole number")
+        wait = 0.0
+        query = request.target.split("?", 1)[1] if "?" in request.target else ""
+        for pair in query.split("&") if query else []:
+            key, _, value = pair.partition("=")
+            if key != "wait" or not NUMBER.fullmatch(value):
+                raise ApiError(HTTPStatus.BAD_REQUEST, "a read of lines takes only "
+                               "?wait=<milliseconds>")
+            wait = min(int(value) / 1000, limits.POLL_WAIT)
+        search = relayed.search
+        if search is None:
+            return {"search": 0, "from": 0, "lines": [], "next": 0, "done": True}
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait
+        while relayed.ended is None and loop.time() < deadline:
+            future = search.waiter(loop, int(since))
+            if future is None:
+                break
             try:
-                await self.run(game.stop)
-            except EngineDead:
-                pass  # the next request about the game says so
-            return json_response(HTTPStatus.OK, {"stopped": True})
-        if action == "analysis":
-            # Read while the search runs: no wait for the game's turn.
-            since = parts[4] if numbered else "0"
-            if not NUMBER.fullmatch(since):
-                raise ApiError(HTTPStatus.NOT_FOUND, "the line number is a whole number")
-            search = game.search
-            return json_response(HTTPStatus.OK, search.view(int(since)) if search else
-                                 NO_SEARCH)
-        return await self.on_game(game, action, parts, body)
-
-    async def create(self, body):
-        board = self.board
-        variant = field(body, "game", str, default=board.default_variant)
-        if variant not in board.variants:
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"unknown game '{variant[:40]}'; the games "
-                           f"are {', '.join(board.variants)}")
-        variation = field(body, "variation", str)
-        knight = board.options.get("KnightVariation")
-        if variation is not None and (knight is None or variation not in knight.get("vars", [])):
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"unknown variation '{variation[:40]}'")
-        fen = checked_fen(field(body, "fen", str))
-        moves = field(body, "moves", list, default=[])
-        if len(moves) > limits.MAX_MOVES or not all(isinstance(m, str) for m in moves):
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"moves is a list of at most "
-                           f"{limits.MAX_MOVES} move strings")
-        moves = [checked_move(m) for m in moves]
-        replace = field(body, "replace", str)
-        try:
-            game = await self.run(board.create, variant, variation, fen, moves, replace)
-        except EngineRefused as err:
-            raise ApiError(HTTPStatus.BAD_REQUEST, str(err)) from None
-        except EngineDead as err:
-            raise ApiError(HTTPStatus.BAD_GATEWAY, str(err), dead=True) from None
-        return json_response(HTTPStatus.CREATED, game.view())
-
-    async def on_game(self, game, action, parts, body):
-        """A request that drives the engine: checked on the event loop, then carried out
-        in a worker thread once the game's earlier requests are done."""
-        work = self.work(game, action, parts, body)
-        async with game.turn:
-            if game.ended is not None:
-                raise overtaken(game.ended)
-            try:
-                if not game.engine.alive():
-                    raise EngineDead(game.engine.death())
-                status, payload = await self.run(work)
-            except EngineRefused as err:
-                raise ApiError(HTTPStatus.BAD_REQUEST, str(err)) from None
-            except EngineDead as err:
-                if game.ended is not None:
-                    raise overtaken(game.ended) from None
-                raise await self.run(self.board.drop, game, str(err)) from None
-        if game.ended is not None and action in ("go", "analyse"):
-            raise overtaken(game.ended)
-        return json_response(status, payload)
-
-    def work(self, game, action, parts, body):
-        """Checks the request (before it waits for its turn) and returns what carries it
-        out: a function giving the status and the answer."""
-        board = self.board
-        if action is None:
-            return lambda: (HTTPStatus.OK, game.view())
-        if action == "ply":
-            ply = parts[4]
-
-            def view_ply():
-                if not NUMBER.fullmatch(ply) or int(ply) > len(game.moves):
-                    raise ApiError(HTTPStatus.NOT_FOUND, f"ply must be 0 to {len(game.moves)}")
-                n = int(ply)
-                position = game.describe(n)
-                last = game.played[n - 1] if n else None
-                return HTTPStatus.OK, {"ply": n, "position": position, "last": last}
-            return view_ply
-        if action == "move":
-            move = checked_move(field(body, "move", str, required=True))
-            return lambda: (game.play(move), (HTTPStatus.OK, game.view()))[1]
-        if action == "undo":
-            plies = in_range(field(body, "plies", int, default=1), (1, limits.MAX_MOVES),
-                             "plies")
-            return lambda: (game.undo(plies), (HTTPStatus.OK, game.view()))[1]
-        if action == "fen":
-            fen = checked_fen(field(body, "fen", str, required=True))
-            return lambda: (game.load(fen), (HTTPStatus.OK, game.view()))[1]
-        if action == "go":
-            skill = field(body, "skill", int)
-            if skill is not None:
-                option = board.options.get(SKILL_OPTION)
-                if option is None:
-                    raise ApiError(HTTPStatus.BAD_REQUEST,
-                                   "this engine has no Skill Level option")
-                in_range(skill, (option.get("min", 0), option.get("max", 20)), "skill")
-            search_limits(body, 0, clock=True)  # refused at once when malformed
-
-            def think():
-                turn = game.position.get("turn", 0)
-                best, think_ms = game.think(search_limits(body, turn, clock=True), skill)
-                return HTTPStatus.OK, {**game.view(), "bestmove": best, "think_ms": think_ms}
-            return think
-        if action == "analyse":
-            ply_asked = field(body, "ply", int)
-            wanted = search_limits(body, 0, clock=False)
-
-            def analyse():
-                ply = in_range(len(game.moves) if ply_asked is None else ply_asked,
-                               (0, len(game.moves)), "ply")
-                return HTTPStatus.OK, game.analyse(ply, wanted)
-            return analyse
-        raise ApiError(HTTPStatus.NOT_FOUND, f"no such route: {action}")
-
-
-def overtaken(why):
-    """The answer to a request whose game ended while it waited or ran."""
-    if why.extra.get("dead"):
-        return why
-    return ApiError(HTTPStatus.GONE, f"{why.message} before the engine answered", gone=True)
+                await asyncio.wait_for(future, deadline - loop.time())
+            except asyncio.TimeoutError:
+                break
+        if relayed.ended is not None:
+            raise relayed.ended  # the engine died or was ended while it searched
+        return search.view(int(since))

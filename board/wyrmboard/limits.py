@@ -2,13 +2,12 @@
 `limits.NAME` when they need them, so a test can change one for a while."""
 
 # Requests -------------------------------------------------------------------------------
-MAX_BODY = 16 * 1024          # bytes of a request body
+MAX_BODY = 256 * 1024         # bytes of a request body (a long game's `position` command)
 MAX_LINE = 65536              # bytes of the request line or of one header line
 MAX_HEAD = 65536              # bytes of the request line and headers together
 MAX_HEADERS = 100             # header lines of one request
-MAX_FEN = 1000                # characters of a FEN
-MAX_MOVES = 2000              # moves given when a game is created
-MAX_MOVE_TEXT = 64            # characters of one move string
+MAX_COMMAND = 240 * 1024      # characters of one command for an engine
+POLL_WAIT = 2.0               # seconds a read of a search's lines may wait for a new one
 
 # Connections: deadlines that bytes do not reset, and caps on how many -------------------
 IDLE_TIMEOUT = 30.0           # seconds a connection may wait before a request's first byte
@@ -26,5 +25,6 @@ DEPTH_RANGE = (1, 64)
 SEARCH_LIMIT = 900.0          # seconds any search may run before the server stops it
 CLOCK_RANGE = (0, 100 * 3600 * 1000)  # ms on a clock, and of an increment
 MOVESTOGO_RANGE = (1, 10000)
-MAX_INFO_LINES = 400          # info lines kept of one search (the oldest are dropped)
+CLOCK_GRACE = 1.0             # seconds past the mover's clock before a search is stopped
+MAX_SEARCH_LINES = 1000       # lines kept of one search (the oldest are dropped)
 ENDED_KEPT = 1024             # ended games remembered, to say why they ended

@@ -1,6 +1,6 @@
 """Starting and stopping the board server: the event loop in a thread of its own, the
-worker threads that talk to the engines, and the reaper that ends games whose page has
-gone silent."""
+worker threads that talk to the engines, and the reaper that ends the engines whose page
+has gone silent."""
 
 import asyncio
 import concurrent.futures
@@ -12,8 +12,8 @@ import threading
 
 from . import limits
 from .api import Api
-from .game import Board
 from .httpd import HttpServer
+from .relay import Relay
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STATIC_DIR = os.path.join(HERE, "static")
@@ -50,16 +50,18 @@ def file_limit(wanted):
 
 
 class Server:
-    """A running board server: `server_address`, `board`, and `stop()`."""
+    """A running board server: `server_address`, `relay`, and `stop()`."""
 
-    def __init__(self, host, port, board, verbose, connections, client_connections,
-                 allowed_hosts):
-        self.board = board
-        files = file_limit(connections + limits.FD_RESERVE + 3 * board.max_games)
-        connections = max(1, min(connections, files - limits.FD_RESERVE - 3 * board.max_games))
+    def __init__(self, host, port, relay, verbose, connections, client_connections,
+                 allowed_hosts, static_dir):
+        self.relay = relay
+        engines = relay.max_engines
+        files = file_limit(connections + limits.FD_RESERVE + 3 * engines)
+        connections = max(1, min(connections, files - limits.FD_RESERVE - 3 * engines))
+        # Per engine: a search's reader and a command or stop; and a few for the rest.
         self.executor = concurrent.futures.ThreadPoolExecutor(
-            max_workers=2 * board.max_games + 4, thread_name_prefix="board-engine")
-        self.api = Api(board, STATIC_DIR, allowed_hosts, self.executor, log)
+            max_workers=3 * engines + 4, thread_name_prefix="board-engine")
+        self.api = Api(relay, static_dir, allowed_hosts, self.executor, log)
         self.http = HttpServer(self.api, host, port, connections, client_connections, log,
                                verbose)
         self.loop = asyncio.new_event_loop()
@@ -90,12 +92,12 @@ class Server:
             raise failure[0]
 
     async def reap(self):
-        period = min(1.0, self.board.idle / 4)
+        period = min(1.0, self.relay.idle / 4)
         loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(period)
-            if self.board.silent():
-                await loop.run_in_executor(self.executor, self.board.reap)
+            if self.relay.silent():
+                await loop.run_in_executor(self.executor, self.relay.reap)
 
     async def _stop(self):
         self.reaper.cancel()
@@ -107,24 +109,25 @@ class Server:
             asyncio.run_coroutine_threadsafe(self._stop(), self.loop).result(10)
             self.loop.call_soon_threadsafe(self.loop.stop)
             self.thread.join(10)
-            self.board.close_all()
+            self.relay.close_all()
             self.executor.shutdown(wait=True, cancel_futures=True)
             self.loop.close()
 
 
 def start(host="127.0.0.1", port=8000, engine=DEFAULT_ENGINE, max_games=8, idle=300.0,
-          verbose=False, connections=None, client_connections=None, allowed_hosts=()):
+          verbose=False, connections=None, client_connections=None, allowed_hosts=(),
+          static_dir=STATIC_DIR):
     """Starts the server in a background thread; returns it (stop_server() ends it)."""
     if not getattr(start, "logging_set", False):
         handler = logging.getLogger("asyncio")
         handler.addHandler(OneLine())
         handler.propagate = False
         start.logging_set = True
-    board = Board(engine, max_games, idle)
-    return Server(host, port, board, verbose,
+    relay = Relay(engine, max_games, idle)
+    return Server(host, port, relay, verbose,
                   limits.CONNECTIONS if connections is None else connections,
                   limits.CLIENT_CONNECTIONS if client_connections is None
-                  else client_connections, allowed_hosts)
+                  else client_connections, allowed_hosts, static_dir)
 
 
 def stop_server(server):

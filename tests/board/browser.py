@@ -47,6 +47,12 @@ def browser(width=1280, height=960):
     return webdriver.Chrome(service=service, options=options)
 
 
+def script_errors(driver):
+    """The page's script errors since the last call (refused requests are not errors)."""
+    return [entry["message"] for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
+
+
 class Reference:
     """The engine itself, asked directly, to check what the page shows."""
 
@@ -114,7 +120,7 @@ class ServerSide:
     def __init__(self):
         self.server = server.start(port=0, engine=ENGINE, max_games=4)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
-        self.board = self.server.board
+        self.board = self.server.relay
 
     def close(self):
         server.stop_server(self.server)
@@ -148,7 +154,7 @@ class StaticSide:
                     self.close()
                     raise
                 time.sleep(0.05)
-        self.board = server.Board(ENGINE, 1, 300.0)
+        self.board = server.Relay(ENGINE, 1, 300.0)
 
     def close(self):
         self.process.terminate()
@@ -192,24 +198,26 @@ class Page(unittest.TestCase):
         return issubclass(self.side, StaticSide)
 
     def open_games(self):
-        """How many games the page's board holds open."""
-        if self.static():
-            return self.js("return wyrmLocal.count()")
-        return len(self.served.server.board.games)
+        """How many games the page's board holds open (and, with the board server, how
+        many engines the server runs: the same number)."""
+        count = self.js("return wyrmLocal.count()")
+        if not self.static():
+            self.assertEqual(len(self.served.server.relay.engines), count)
+        return count
 
     def game_state(self, name):
-        """An attribute of the page's game as its board keeps it (skill, searching)."""
-        if self.static():
-            return self.js(f"return wyrmLocal.game(ui.game.id).{name}")
-        return getattr(self.served.server.board.games[self.js("return ui.game.id")], name)
+        """An attribute of the page's game as its model keeps it (skill, searching)."""
+        return self.js(f"return wyrmLocal.game(ui.game.id).{name}")
+
+    def served_engine(self):
+        """The board server's engine of the page's game (relay.py's Relayed)."""
+        return self.served.server.relay.engines[
+            self.js("return wyrmLocal.game(ui.game.id).engine.id")]
 
     def tearDown(self):
         # The page must not have thrown: a script error is a failure even when the test's
         # own checks passed. Refused requests (4xx/5xx) are logged too and are expected.
-        errors = [entry["message"] for entry in self.driver.get_log("browser")
-                  if entry["level"] == "SEVERE" and "Failed to load resource" not in
-                  entry["message"]]
-        self.assertEqual(errors, [])
+        self.assertEqual(script_errors(self.driver), [])
 
     # Helpers -----------------------------------------------------------------------------
 
@@ -431,16 +439,16 @@ class Page(unittest.TestCase):
         if self.static():
             self.skipTest("the page's own worker ends with the page")
         self.open("?game=dragonface&white=human&black=human")
-        game_id = self.js("return ui.game.id")
-        engine = self.served.server.board.games[game_id].engine
+        relayed = self.served_engine()
+        engines = self.served.server.relay.engines
         self.driver.get("about:blank")
         # The page's last word removes the game; the engine is asked to quit, then ended.
         deadline = time.monotonic() + 10
-        while (game_id in self.served.server.board.games or engine.alive()) and \
+        while (relayed.id in engines or relayed.engine.alive()) and \
                 time.monotonic() < deadline:
             time.sleep(0.05)
-        self.assertNotIn(game_id, self.served.server.board.games)
-        self.assertFalse(engine.alive())
+        self.assertNotIn(relayed.id, engines)
+        self.assertFalse(relayed.engine.alive())
 
     def test_refused_link_position(self):
         self.open("?game=breakthrough&white=human&black=human&fen=8/8/9/8/8/8/8/8%20w%200%201")
@@ -523,7 +531,7 @@ class Page(unittest.TestCase):
             self.js("wyrmLocal.game(ui.game.id).engine.worker.terminate()")
             why = "the engine stopped answering"
         else:
-            os.kill(self.served.server.board.games[game_id].engine.proc.pid, 9)
+            os.kill(self.served_engine().engine.proc.pid, 9)
             why = "the engine was killed by signal 9"
         self.click_move({"from": "a2", "to": "a3", "move": "a2a3"})
         self.until("the restart offer",

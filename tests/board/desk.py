@@ -27,7 +27,7 @@ PLY_CAP = 12  # plies of each engine-against-engine game, when it has not ended 
 
 
 class SentInPage:
-    """The commands the page's worker engine was sent, read when iterated."""
+    """The commands the page's engine was sent, read when iterated."""
 
     def __init__(self, page):
         self.page = page
@@ -81,17 +81,11 @@ class Desk(Page):
             int(node.get_attribute("data-moves"))
 
     def engine_commands(self):
-        """Records the commands the page's board sends to the engine of the page's game
-        (the server's engine client, or the worker's in the static build)."""
-        if self.static():
-            self.js("const e = wyrmLocal.game(ui.game.id).engine, plain = e.send.bind(e);"
-                    "e.sent = []; e.send = (c) => { e.sent.push(c); return plain(c); };")
-            return SentInPage(self)
-        game = self.served.server.board.games[self.js("return ui.game.id")]
-        sent = []
-        plain = game.engine.send
-        game.engine.send = lambda command: (sent.append(command), plain(command))[1]
-        return sent
+        """Records the commands the page's model sends to its game's engine (the board
+        server's, or the worker's in the static build)."""
+        self.js("const e = wyrmLocal.game(ui.game.id).engine, plain = e.send.bind(e);"
+                "e.sent = []; e.send = (c) => { e.sent.push(c); return plain(c); };")
+        return SentInPage(self)
 
     def save_pgn(self):
         before = set(os.listdir(self.downloads.name))

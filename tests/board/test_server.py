@@ -1,5 +1,7 @@
 #!/usr/bin/python3
-"""Tests of the board server (board/server.py) against the real engine.
+"""Tests of the board server (board/server.py) against the real engine: its page files, its
+engine routes, bad requests and connections. The game model the page runs over these
+routes has its own tests, in a browser (tests/board/model.py).
 
 Run: WYRM=build/release/wyrm /usr/bin/python3 -m unittest discover -s tests/board -p 'test_*.py'
 """
@@ -18,10 +20,26 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "board"))
 import server  # noqa: E402
-from wyrmboard import limits  # noqa: E402
+from wyrmboard import limits, relay  # noqa: E402
 
 ENGINE = os.path.abspath(os.environ.get("WYRM", os.path.join(ROOT, "wyrm")))
 START_FEN = "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w 0 1"
+
+
+class Patched:
+    """Changes limits for a while: with Patched(HEADER_TIMEOUT=1): ..."""
+
+    def __init__(self, **values):
+        self.values = values
+
+    def __enter__(self):
+        self.old = {name: getattr(limits, name) for name in self.values}
+        for name, value in self.values.items():
+            setattr(limits, name, value)
+
+    def __exit__(self, *_):
+        for name, value in self.old.items():
+            setattr(limits, name, value)
 
 
 def children(pid):
@@ -60,7 +78,7 @@ class ServerCase(unittest.TestCase):
         server.stop_server(cls.server)
 
     def tearDown(self):
-        self.server.board.close_all()
+        self.server.relay.close_all()
 
     def request(self, method, path, body=None, raw=None, headers=None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
@@ -88,10 +106,28 @@ class ServerCase(unittest.TestCase):
         head, _, body = received.partition(b"\r\n\r\n")
         return head.split(b"\r\n")[0].decode(), body
 
-    def new_game(self, **body):
-        status, reply = self.request("POST", "/api/games", {"game": "breakthrough", **body})
+    def new_engine(self):
+        """A new engine; returns the path of its routes."""
+        status, reply = self.request("POST", "/api/engines", {})
         self.assertEqual(status, 201, reply)
-        return reply
+        self.assertRegex(reply["id"], r"^[0-9a-f]{16}$")
+        return f"/api/engines/{reply['id']}"
+
+    def command(self, path, command):
+        return self.request("POST", path + "/command", {"command": command})
+
+    def relayed(self, path):
+        """The server's record of the engine at that path (relay.Relayed)."""
+        return self.server.relay.engines[path.rsplit("/", 1)[1]]
+
+    def search_lines(self, path):
+        """Every line of the running or last search, up to its bestmove."""
+        lines = []
+        while not lines or not lines[-1].startswith("bestmove"):
+            status, reply = self.request("GET", f"{path}/lines/{len(lines)}?wait=2000")
+            self.assertEqual(status, 200, reply)
+            lines += reply["lines"]
+        return lines
 
 
 class StaticFiles(ServerCase):
@@ -141,12 +177,12 @@ class StaticFiles(ServerCase):
                          (403, "this board answers only requests to 127.0.0.1 or localhost"))
         status, _ = self.request("GET", "/", headers={"Host": f"localhost:{self.port}"})
         self.assertEqual(status, 200)
-        status, reply = self.request("POST", "/api/games", {"game": "breakthrough"},
+        status, reply = self.request("POST", "/api/engines", {},
                                      headers={"Origin": "http://evil.example"})
         self.assertEqual((status, reply["error"]),
                          (403, "requests from another site's pages are refused"))
-        self.assertEqual(len(self.server.board.games), 0)
-        status, _ = self.request("POST", "/api/games", {"game": "breakthrough"},
+        self.assertEqual(len(self.server.relay.engines), 0)
+        status, _ = self.request("POST", "/api/engines", {},
                                  headers={"Origin": f"http://127.0.0.1:{self.port}"})
         self.assertEqual(status, 201)
 
@@ -156,461 +192,224 @@ class StaticFiles(ServerCase):
         self.assertIn("not allowed", reply["error"])
 
 
-class Api(ServerCase):
-    def test_info_lists_the_engines_games_and_options(self):
+class Engines(ServerCase):
+    """The engine routes the page's model (board/static/model.js) plays through."""
+
+    def test_info_is_the_engines_uci_reply_and_the_limits(self):
         status, info = self.request("GET", "/api/info")
         self.assertEqual(status, 200)
-        uci = engine_says("uci")
-        variant = next(line for line in uci if line.startswith("option name UCI_Variant "))
-        self.assertEqual(info["games"], variant.split(" var ")[1:])
-        self.assertEqual(info["default"], variant.split(" default ")[1].split()[0])
-        self.assertEqual(info["options"]["KnightVariation"]["vars"], ["Lance", "Sword", "Pike"])
-        self.assertEqual("Skill Level" in info["options"],
-                         any(line.startswith("option name Skill Level ") for line in uci))
-        self.assertEqual(info["limits"]["games"], self.max_games)
+        self.assertEqual(info["uci"], engine_says("uci"))
+        self.assertEqual((info["mode"], info["engine"]), ("server", info["uci"][0][8:]))
+        self.assertEqual(info["limits"], {"movetime": [10, 600000], "depth": [1, 64],
+                                          "games": self.max_games, "idle": self.idle,
+                                          "search": limits.SEARCH_LIMIT,
+                                          "command": limits.MAX_COMMAND})
 
-    def test_new_game_is_the_engines_start_position(self):
-        game = self.new_game()
-        self.assertRegex(game["id"], r"^[0-9a-f]{16}$")
-        self.assertEqual(game["moves"], [])
-        position = game["position"]
-        self.assertEqual(position["fen"], START_FEN)
-        self.assertEqual(position["turn"], 0)
-        legal = engine_says("setoption name UCI_Variant value breakthrough", "moves")[-1].split()
-        self.assertEqual(sorted(m["move"] for m in position["moves"]), sorted(legal))
-        self.assertEqual(len(position["moves"]), 22)
-        self.assertEqual(len(position["cells"]), 64)
-        self.assertEqual(len(position["pieces"]), 32)
-        status, again = self.request("GET", f"/api/games/{game['id']}")
+    def test_commands_answered_up_to_readyok(self):
+        path = self.new_engine()
+        for command in ("setoption name UCI_Variant value breakthrough",
+                        "position startpos moves e2e3"):
+            self.assertEqual(self.command(path, command), (200, {"lines": []}))
+        status, reply = self.command(path, "json")
         self.assertEqual(status, 200)
-        self.assertEqual(again["position"], position)
+        self.assertEqual(reply["lines"], engine_says(
+            "setoption name UCI_Variant value breakthrough", "position startpos moves e2e3",
+            "json")[-1:])
+        described = json.loads(reply["lines"][0])
+        self.assertEqual((described["history"], described["turn"]), (["e2e3"], 1))
+        # The engine's own refusals come back as they are, marked as the engine's.
+        status, reply = self.command(path, "position fen 9/8/8/8/8/8/8/8 w 0 1")
+        self.assertEqual(status, 400)
+        self.assertTrue(reply["refused"])
+        self.assertTrue(reply["error"].startswith("error: "), reply)
+        self.assertEqual(self.command(path, "ucinewgame"), (200, {"lines": []}))
 
-    def test_moves_and_engine_replies(self):
-        game = self.new_game()
-        path = f"/api/games/{game['id']}"
-        status, view = self.request("POST", path + "/move", {"move": "e2e3"})
-        self.assertEqual(status, 200, view)
-        self.assertEqual(view["moves"], ["e2e3"])
-        self.assertEqual(view["played"][0]["from"], "e2")
-        self.assertEqual(view["played"][0]["to"], "e3")
-        self.assertEqual(view["position"]["turn"], 1)
-        fen = engine_says("setoption name UCI_Variant value breakthrough",
-                          "position startpos moves e2e3", "d")
-        self.assertIn("Fen: " + view["position"]["fen"], fen)
-        legal = [m["move"] for m in view["position"]["moves"]]
-        status, view = self.request("POST", path + "/go", {"movetime": 50})
-        self.assertEqual(status, 200, view)
-        self.assertIn(view["bestmove"], legal)
-        self.assertEqual(view["moves"], ["e2e3", view["bestmove"]])
-        self.assertGreaterEqual(view["think_ms"], 0)
-        status, view = self.request("POST", path + "/go", {"depth": 2})
-        self.assertEqual(status, 200, view)
-        self.assertEqual(len(view["moves"]), 3)
+    def test_only_a_games_commands_reach_the_engine(self):
+        path = self.new_engine()
+        taken = ("the board's engines take only ucinewgame, json, position and setoption of "
+                 "UCI_Variant, KnightVariation, Skill Level; not ")
+        for command in ("quit", "uci", "isready", "stop", "go infinite", "perft 7", "d",
+                        "setoption name Threads value 512", "setoption name Hash value 65536",
+                        "setoption name EvalFile value /etc/passwd", "bench", "eval",
+                        "ucinewgamex", "jsonx"):
+            self.assertEqual(self.command(path, command), (400, {"error": taken +
+                                                                 f"'{command[:40]}'"}))
+        printable = f"a command is 1 to {limits.MAX_COMMAND} printable ASCII characters on " \
+            "one line"
+        for command in ("json\nquit", "position startpos\rgo infinite", "", "j\u00e9son",
+                        12, None, ["json"], "position startpos moves " + "a2a3 " * 49200):
+            status, reply = self.request("POST", path + "/command", {"command": command})
+            self.assertEqual((status, reply), (400, {"error": printable}), repr(command)[:40])
+        self.assertEqual(self.command(path, "json")[0], 200)
+        self.assertTrue(self.relayed(path).engine.alive())
 
-    def test_long_depth_search_is_stopped(self):
-        limit = limits.SEARCH_LIMIT
-        limits.SEARCH_LIMIT = 0.5
-        try:
-            game = self.new_game()
-            legal = [m["move"] for m in game["position"]["moves"]]
+    def test_search_and_its_lines(self):
+        path = self.new_engine()
+        self.command(path, "setoption name UCI_Variant value breakthrough")
+        self.command(path, "position startpos")
+        legal = [m["move"] for m in json.loads(self.command(path, "json")[1]["lines"][0])
+                 ["moves"]]
+        status, reply = self.request("POST", path + "/go", {"go": "depth 5"})
+        self.assertEqual((status, reply), (200, {"search": 1}))
+        lines = []
+        while not lines or not lines[-1].startswith("bestmove"):
+            status, reply = self.request("GET", f"{path}/lines/{len(lines)}?wait=2000")
+            self.assertEqual((status, reply["search"], reply["from"]), (200, 1, len(lines)))
+            lines += reply["lines"]
+            self.assertEqual(reply["next"], len(lines))
+            self.assertEqual(reply["done"], lines[-1].startswith("bestmove"))
+        depths = [int(line.split()[2]) for line in lines[:-1]]
+        self.assertEqual(depths, [1, 2, 3, 4, 5])
+        self.assertIn(lines[-1].split()[1], legal)
+        # Read again from any line, or past the end, at once.
+        status, reply = self.request("GET", f"{path}/lines/3")
+        self.assertEqual((reply["from"], reply["lines"]), (3, lines[3:]))
+        status, reply = self.request("GET", f"{path}/lines/99?wait=2000")
+        self.assertEqual((reply["from"], reply["lines"], reply["done"]), (6, [], True))
+        # The next search starts its lines again.
+        self.request("POST", path + "/go", {"go": "depth 1"})
+        status, reply = self.request("GET", f"{path}/lines/0?wait=2000")
+        self.assertEqual(reply["search"], 2)
+
+    def test_go_is_checked_and_bounded(self):
+        path = self.new_engine()
+        error = ("a go takes movetime, depth, wtime, btime, winc, binc, movestogo (each once, "
+                 "with a number) or infinite")
+        for words, why in (("perft 6", error), ("nodes 1000", error), ("movetime", error),
+                           ("depth 3 depth 4", error), ("infinite infinite", error),
+                           ("ponder", error), ("searchmoves a2a3", error),
+                           ("movetime 5", "movetime must be 10 to 600000"),
+                           ("depth 65", "depth must be 1 to 64"),
+                           ("depth -1", "depth must be 1 to 64"),
+                           ("wtime 1e9", "wtime must be 0 to 360000000"),
+                           ("movestogo 0", "movestogo must be 1 to 10000"),
+                           ("", "a go needs a limit: movetime, depth, a clock or infinite"),
+                           ("depth 3\nquit", "the words of a go are one line of printable "
+                            "ASCII"),
+                           (7, "the words of a go are one line of printable ASCII")):
+            status, reply = self.request("POST", path + "/go", {"go": words})
+            self.assertEqual((status, reply), (400, {"error": why}), words)
+
+        def bound(words):
+            return relay.checked_go(words)[1]
+        self.assertEqual(bound("wtime 360000000 btime 360000000 movestogo 1"),
+                         limits.SEARCH_LIMIT)
+        self.assertEqual(bound("wtime 3000 btime 100000 winc 100"), 101.0)
+        self.assertEqual(bound("depth 64"), limits.SEARCH_LIMIT)
+        self.assertEqual(bound("infinite"), limits.SEARCH_LIMIT)
+        self.assertEqual(bound("movetime 600000"), min(610.0, limits.SEARCH_LIMIT))
+        self.assertEqual(bound("movetime 50"), 10.05)
+
+    def test_long_search_is_stopped_at_the_servers_limit(self):
+        path = self.new_engine()
+        with Patched(SEARCH_LIMIT=0.5):
             begun = time.monotonic()
-            status, view = self.request("POST", f"/api/games/{game['id']}/go", {"depth": 64})
+            self.request("POST", path + "/go", {"go": "depth 64"})
+            lines = self.search_lines(path)
             self.assertLess(time.monotonic() - begun, 5)
-        finally:
-            limits.SEARCH_LIMIT = limit
-        self.assertEqual(status, 200, view)
-        self.assertIn(view["bestmove"], legal)
-        self.assertEqual(view["moves"], [view["bestmove"]])
-        self.assertTrue(self.server.board.games[game["id"]].engine.alive())
+        self.assertRegex(lines[-1], r"^bestmove [a-h][1-8][a-h][1-8]")
+        self.assertTrue(self.relayed(path).engine.alive())
+        self.assertEqual(self.command(path, "json")[0], 200)
+
+    def test_stop_and_a_busy_engine(self):
+        path = self.new_engine()
+        self.request("POST", path + "/go", {"go": "infinite"})
+        busy = (409, {"error": "the engine is busy: a search or another command is running"})
+        self.assertEqual(self.command(path, "json"), busy)
+        self.assertEqual(self.request("POST", path + "/go", {"go": "depth 1"}), busy)
+        time.sleep(0.2)
+        self.assertEqual(self.request("POST", path + "/stop", {}), (200, {"stopped": True}))
+        self.assertTrue(self.search_lines(path)[-1].startswith("bestmove "))
+        self.assertEqual(self.request("POST", path + "/stop", {}), (200, {"stopped": False}))
+        self.assertEqual(self.command(path, "json")[0], 200)
 
     def test_silent_engine_is_ended(self):
-        timeout = limits.REPLY_TIMEOUT
-        limits.REPLY_TIMEOUT = 0.3
-        game = self.new_game()
-        engine = self.server.board.games[game["id"]].engine
+        path = self.new_engine()
+        engine = self.relayed(path).engine
         try:
-            os.kill(engine.proc.pid, signal.SIGSTOP)
-            status, reply = self.request("POST", f"/api/games/{game['id']}/move", {"move": "a2a3"})
+            with Patched(REPLY_TIMEOUT=0.3):
+                os.kill(engine.proc.pid, signal.SIGSTOP)
+                status, reply = self.command(path, "json")
         finally:
-            limits.REPLY_TIMEOUT = timeout
             if engine.alive():
                 os.kill(engine.proc.pid, signal.SIGCONT)
-        self.assertEqual((status, reply["error"], reply["dead"]),
-                         (502, "the engine stopped answering; start a new game", True))
+        self.assertEqual((status, reply),
+                         (502, {"error": "the engine stopped answering", "dead": True}))
         self.assertFalse(engine.alive())
-
-    def test_engine_moves_in_a_row(self):
-        """Each engine move is described after it is made: the description's history is
-        the game's moves, even when the next command follows the bestmove at once."""
-        game = self.new_game(game="dragondraughts")
-        path = f"/api/games/{game['id']}"
-        for ply in range(1, 41):
-            status, view = self.request("POST", path + "/go", {"movetime": 10})
-            self.assertEqual(status, 200, view)
-            if view["position"]["result"]:
-                break
-            self.assertEqual(len(view["moves"]), ply)
-            self.assertEqual(view["position"]["history"], view["moves"])
-            self.assertEqual(view["position"]["turn"], ply % 2)
-
-    def test_illegal_move_changes_nothing(self):
-        game = self.new_game(moves=["a2a3"])
-        path = f"/api/games/{game['id']}"
-        for move in ("a2a5", "a3a4", "zz", "0000"):
-            status, reply = self.request("POST", path + "/move", {"move": move})
-            self.assertEqual(status, 400, move)
-            self.assertEqual(reply["error"], f"illegal move {move} in this position")
-        status, view = self.request("GET", path)
-        self.assertEqual(view["moves"], ["a2a3"])
-        self.assertEqual(view["position"]["turn"], 1)
-
-    def test_undo(self):
-        game = self.new_game(moves=["a2a3", "h7h6", "b2b3"])
-        path = f"/api/games/{game['id']}"
-        status, view = self.request("POST", path + "/undo", {})
-        self.assertEqual((status, view["moves"]), (200, ["a2a3", "h7h6"]))
-        status, view = self.request("POST", path + "/undo", {"plies": 5})
-        self.assertEqual((status, view["moves"]), (200, []))
-        self.assertEqual(view["position"]["fen"], START_FEN)
-        status, reply = self.request("POST", path + "/undo", {"plies": 1})
-        self.assertEqual((status, reply["error"]), (409, "no move to take back"))
-        status, reply = self.request("POST", path + "/undo", {"plies": 0})
-        self.assertEqual(status, 400)
-
-    def test_ply_view(self):
-        game = self.new_game(moves=["a2a3", "h7h6"])
-        path = f"/api/games/{game['id']}"
-        status, view = self.request("GET", path + "/ply/1")
-        self.assertEqual(status, 200)
-        self.assertEqual(view["ply"], 1)
-        self.assertEqual(view["last"]["move"], "a2a3")
-        self.assertEqual(view["position"]["fen"],
-                         "pppppppp/pppppppp/8/8/8/P7/1PPPPPPP/PPPPPPPP b 0 1")
-        status, view = self.request("GET", path + "/ply/0")
-        self.assertEqual((status, view["last"], view["position"]["fen"]), (200, None, START_FEN))
-        for bad in ("3", "-1", "x", "1e3", "%C2%B2"):
-            status, reply = self.request("GET", path + "/ply/" + bad)
-            self.assertEqual(status, 404, bad)
-        line, body = self.raw(f"GET {path}/ply/".encode() + b"\xb2 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                              b"Connection: close\r\n\r\n")
-        self.assertIn(" 404 ", line)
-        status, view = self.request("GET", path)
-        self.assertEqual(view["moves"], ["a2a3", "h7h6"])
-
-    def test_load_fen(self):
-        game = self.new_game(moves=["a2a3"])
-        path = f"/api/games/{game['id']}"
-        fen = "8/8/8/3p4/3P4/8/8/8 w 0 1"
-        status, view = self.request("POST", path + "/fen", {"fen": fen})
-        self.assertEqual(status, 200, view)
-        self.assertEqual((view["start"], view["moves"], view["position"]["fen"]), (fen, [], fen))
-        for bad in ("rubbish", "9/8/8/8/8/8/8/8 w 0 1", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP w"):
-            status, reply = self.request("POST", path + "/fen", {"fen": bad})
-            self.assertEqual(status, 400, bad)
-            self.assertTrue(reply["error"].startswith("error:"), reply)
-        status, view = self.request("GET", path)
-        self.assertEqual((view["start"], view["position"]["fen"]), (fen, fen))
-
-    def test_game_over(self):
-        fen = "8/8/8/8/8/8/8/P6p w 0 1"
-        game = self.new_game(fen=fen)
-        result = game["position"]["result"]
-        self.assertEqual(result["winner"], 1)
-        self.assertEqual(result["text"], "Black wins: a black man reached White's home row")
-        self.assertEqual(game["position"]["moves"], [])
-        path = f"/api/games/{game['id']}"
-        status, reply = self.request("POST", path + "/go", {"movetime": 20})
-        self.assertEqual((status, reply["error"]), (409, "the game is over"))
-        status, reply = self.request("POST", path + "/move", {"move": "a1a2"})
-        self.assertEqual((status, reply["error"]), (409, "the game is over: no move a1a2"))
-
-    def test_new_game_with_a_bad_position_is_not_created(self):
-        for body, text in (({"fen": "nonsense"}, "error:"),
-                           ({"moves": ["a2a3", "a3a5"]}, "illegal move a3a5 in this position"),
-                           ({"game": "chess"}, "unknown game 'chess'"),
-                           ({"game": "dragonqi", "variation": "Axe"}, "unknown variation")):
-            status, reply = self.request("POST", "/api/games", {"game": "breakthrough", **body})
-            self.assertEqual(status, 400, body)
-            self.assertTrue(reply["error"].startswith(text), reply)
-        self.assertEqual(len(self.server.board.games), 0)
-
-    def test_stop_abandons_the_search(self):
-        game = self.new_game()
-        path = f"/api/games/{game['id']}"
-        answer = {}
-
-        def think():
-            answer["reply"] = self.request("POST", path + "/go", {"movetime": 20000})
-
-        thread = threading.Thread(target=think)
-        begun = time.monotonic()
-        thread.start()
-        while not self.server.board.games[game["id"]].searching:
-            time.sleep(0.01)
-        status, reply = self.request("POST", path + "/stop", {})
-        self.assertEqual((status, reply), (200, {"stopped": True}))
-        thread.join(10)
-        self.assertLess(time.monotonic() - begun, 5)
-        status, view = answer["reply"]
-        self.assertEqual(status, 200)
-        self.assertIsNone(view["bestmove"])
-        self.assertEqual(view["moves"], [])
-
-    def test_close(self):
-        game = self.new_game()
-        engine = self.server.board.games[game["id"]].engine
-        status, reply = self.request("POST", f"/api/games/{game['id']}/close", raw=b"")
-        self.assertEqual((status, reply), (200, {"closed": True}))
-        self.assertFalse(engine.alive())
-        status, reply = self.request("GET", f"/api/games/{game['id']}")
-        self.assertEqual(status, 404)
-        self.assertTrue(reply["gone"])
-        status, reply = self.request("POST", f"/api/games/{game['id']}/close")
-        self.assertEqual((status, reply), (200, {"closed": False}))
-
-    def test_replace_closes_the_old_game(self):
-        old = self.new_game()
-        engine = self.server.board.games[old["id"]].engine
-        new = self.new_game(replace=old["id"])
-        self.assertFalse(engine.alive())
-        self.assertEqual(list(self.server.board.games), [new["id"]])
 
     def test_killed_engine(self):
-        game = self.new_game()
-        engine = self.server.board.games[game["id"]].engine
+        dead = (502, {"error": "the engine was killed by signal 9", "dead": True})
+        path = self.new_engine()
+        engine = self.relayed(path).engine
         os.kill(engine.proc.pid, signal.SIGKILL)
         engine.proc.wait()
-        status, reply = self.request("POST", f"/api/games/{game['id']}/move", {"move": "a2a3"})
-        self.assertEqual(status, 502)
-        self.assertTrue(reply["dead"])
-        self.assertEqual(reply["error"], "the engine was killed by signal 9; start a new game")
-        # Later requests are told the same, not that the game was closed.
-        for method, action in (("GET", ""), ("POST", "/heartbeat"), ("POST", "/go")):
-            status, reply = self.request(method, f"/api/games/{game['id']}{action}",
-                                         {} if method == "POST" else None)
-            self.assertEqual((status, reply["error"], reply["dead"]),
-                             (502, "the engine was killed by signal 9; start a new game", True),
-                             action)
-        self.new_game()
-
-    def test_engine_killed_between_requests(self):
-        """An engine that dies while no request is running: the page's next heartbeat
-        says it died."""
-        game = self.new_game()
-        engine = self.server.board.games[game["id"]].engine
-        os.kill(engine.proc.pid, signal.SIGKILL)
-        engine.proc.wait()
-        status, reply = self.request("POST", f"/api/games/{game['id']}/heartbeat", {})
-        self.assertEqual((status, reply["error"], reply["dead"]),
-                         (502, "the engine was killed by signal 9; start a new game", True))
-        status, reply = self.request("GET", f"/api/games/{game['id']}/ply/0")
-        self.assertEqual((status, reply["error"]),
-                         (502, "the engine was killed by signal 9; start a new game"))
-        self.assertEqual(len(self.server.board.games), 0)
-
-    def test_game_closed_under_a_waiting_request(self):
-        """A `go` waiting behind another request, and the search running, when the page
-        closes the game: each is told the game was closed, not that the engine exited."""
-        game = self.new_game()
-        path = f"/api/games/{game['id']}"
-        answers = {}
-
-        def ask(name, body):
-            answers[name] = self.request("POST", path + "/go", body)
-
-        running = threading.Thread(target=ask, args=("running", {"movetime": 20000}))
-        running.start()
-        while not self.server.board.games[game["id"]].searching:
-            time.sleep(0.01)
-        waiting = threading.Thread(target=ask, args=("waiting", {"depth": 3}))
-        waiting.start()
-        time.sleep(0.3)
-        begun = time.monotonic()
-        status, reply = self.request("POST", path + "/close", {})
-        self.assertEqual((status, reply), (200, {"closed": True}))
-        running.join(10)
-        waiting.join(10)
-        self.assertLess(time.monotonic() - begun, 5)
-        for name in ("running", "waiting"):
-            status, reply = answers[name]
-            self.assertEqual((status, reply["error"], reply["gone"]),
-                             (410, "the game was closed before the engine answered", True),
-                             name)
-        status, reply = self.request("GET", path)
-        self.assertEqual((status, reply["error"], reply["gone"]),
-                         (404, "the game was closed", True))
-
-    def test_engine_killed_while_thinking(self):
-        game = self.new_game()
-        engine = self.server.board.games[game["id"]].engine
+        self.assertEqual(self.request("POST", path + "/heartbeat", {}), dead)
+        # Later requests are told the same, not that the engine was closed.
+        self.assertEqual(self.command(path, "json"), dead)
+        self.assertEqual(self.request("GET", path + "/lines/0"), dead)
+        self.assertEqual(len(self.server.relay.engines), 0)
+        # Killed while it searches: the search ends, and the engine is dead.
+        path = self.new_engine()
+        engine = self.relayed(path).engine
+        self.request("POST", path + "/go", {"go": "infinite"})
         threading.Timer(0.3, lambda: os.kill(engine.proc.pid, signal.SIGKILL)).start()
-        status, reply = self.request("POST", f"/api/games/{game['id']}/go", {"movetime": 5000})
-        self.assertEqual(status, 502)
-        self.assertTrue(reply["dead"])
-        self.assertEqual(len(self.server.board.games), 0)
+        status, reply = self.request("GET", path + "/lines/0?wait=2000")
+        while status == 200 and not reply["done"]:
+            status, reply = self.request("GET", f"{path}/lines/{reply['next']}?wait=2000")
+        self.assertEqual(status, 502, reply)
+        self.assertEqual(len(self.server.relay.engines), 0)
+        self.new_engine()
 
-    def test_cap_on_games(self):
-        games = [self.new_game() for _ in range(self.max_games)]
-        status, reply = self.request("POST", "/api/games", {"game": "breakthrough"})
-        self.assertEqual(status, 503)
-        self.assertIn(f"already runs {self.max_games} games", reply["error"])
-        alive = [g.engine.alive() for g in self.server.board.games.values()]
+    def test_close(self):
+        path = self.new_engine()
+        engine = self.relayed(path).engine
+        self.request("POST", path + "/go", {"go": "infinite"})
+        status, reply = self.request("POST", path + "/close", raw=b"")
+        self.assertEqual((status, reply), (200, {"closed": True}))
+        self.assertFalse(engine.alive())
+        closed = (404, {"error": "the game was closed", "gone": True})
+        for method, action in (("POST", "/heartbeat"), ("GET", "/lines/0"),
+                               ("POST", "/command")):
+            self.assertEqual(self.request(method, path + action,
+                                          {"command": "json"} if method == "POST" else None),
+                             closed, action)
+        self.assertEqual(self.request("POST", path + "/close"), (200, {"closed": False}))
+        status, reply = self.request("POST", "/api/engines/0123456789abcdef/heartbeat", {})
+        self.assertEqual((status, reply),
+                         (404, {"error": "no such game: it was closed or timed out",
+                                "gone": True}))
+
+    def test_cap_on_engines(self):
+        paths = [self.new_engine() for _ in range(self.max_games)]
+        status, reply = self.request("POST", "/api/engines", {})
+        self.assertEqual((status, reply["error"]),
+                         (503, f"the server already runs {self.max_games} games, the most it "
+                          "allows: close another board tab or wait for one to time out"))
+        alive = [r.engine.alive() for r in self.server.relay.engines.values()]
         self.assertEqual(alive, [True] * self.max_games)
-        self.request("POST", f"/api/games/{games[0]['id']}/close")
-        self.new_game()
+        self.request("POST", paths[0] + "/close")
+        self.new_engine()
 
-    def test_games_at_once(self):
-        games = [self.new_game() for _ in range(self.max_games)]
+    def test_engines_at_once(self):
+        paths = [self.new_engine() for _ in range(self.max_games)]
         replies = {}
 
-        def play(game):
-            path = f"/api/games/{game['id']}"
-            replies[game["id"]] = [self.request("POST", path + "/move", {"move": "c2c3"}),
-                                   self.request("POST", path + "/go", {"movetime": 100}),
-                                   self.request("POST", path + "/move", {"move": "d2d3"})]
+        def play(path):
+            self.command(path, "setoption name UCI_Variant value breakthrough")
+            self.command(path, "position startpos moves c2c3")
+            self.request("POST", path + "/go", {"go": "movetime 100"})
+            best = self.search_lines(path)[-1].split()[1]
+            self.command(path, f"position startpos moves c2c3 {best} d2d3")
+            replies[path] = json.loads(self.command(path, "json")[1]["lines"][0])["history"]
 
-        threads = [threading.Thread(target=play, args=(g,)) for g in games]
+        threads = [threading.Thread(target=play, args=(p,)) for p in paths]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join(30)
-        for game in games:
-            statuses = [status for status, _ in replies[game["id"]]]
-            self.assertEqual(statuses, [200, 200, 200])
-            view = replies[game["id"]][2][1]
-            self.assertEqual(view["moves"][0], "c2c3")
-            self.assertEqual(view["moves"][2], "d2d3")
-            self.assertEqual(len(view["moves"]), 3)
-
-
-class Analysis(ServerCase):
-    """The engine's info lines while it thinks, analyses that play nothing, and clocks."""
-
-    def poll(self, path, since=0):
-        status, reply = self.request("GET", f"{path}/analysis/{since}")
-        self.assertEqual(status, 200, reply)
-        return reply
-
-    def test_live_analysis_until_stopped(self):
-        game = self.new_game()
-        path = f"/api/games/{game['id']}"
-        legal = {m["move"] for m in game["position"]["moves"]}
-        answer = {}
-        thread = threading.Thread(target=lambda: answer.setdefault(
-            "reply", self.request("POST", path + "/analyse", {"infinite": True})))
-        thread.start()
-        deadline = time.monotonic() + 20
-        lines = []
-        while time.monotonic() < deadline:
-            reply = self.poll(path, len(lines))
-            if reply["search"] == 1:
-                self.assertEqual((reply["from"], reply["kind"], reply["ply"], reply["done"]),
-                                 (len(lines), "analyse", 0, False))
-                lines += reply["lines"]
-            if len(lines) >= 5:
-                break
-            time.sleep(0.05)
-        status, reply = self.request("POST", path + "/stop", {})
-        self.assertEqual((status, reply), (200, {"stopped": True}))
-        thread.join(10)
-        self.assertFalse(thread.is_alive())
-        self.assertGreaterEqual(len(lines), 5)
-        depths = [line["depth"] for line in lines]
-        self.assertEqual(depths[:5], [1, 2, 3, 4, 5])
-        self.assertEqual(depths, sorted(depths))
-        for line in lines:
-            self.assertIn(line["pv"][0], legal)
-            self.assertEqual(set(line["score"]) <= {"cp", "mate"}, True)
-            self.assertGreater(line["nodes"], 0)
-        # Each principal variation is a line of legal moves: the server plays it out.
-        status, played = self.request("POST", "/api/games",
-                                      {"game": "breakthrough", "moves": lines[-1]["pv"]})
-        self.assertEqual(status, 201, played)
-        self.request("POST", f"/api/games/{played['id']}/close", {})
-        status, result = answer["reply"]
-        self.assertEqual(status, 200, result)
-        self.assertIn(result["bestmove"], legal)
-        self.assertEqual(result["move"]["move"], result["bestmove"])
-        self.assertTrue(result["done"])
-        self.assertGreaterEqual(len(result["lines"]), len(lines))
-        # Nothing was played, and the last search stays readable until the next one.
-        status, view = self.request("GET", path)
-        self.assertEqual(view["moves"], [])
-        reply = self.poll(path, 10 ** 6)
-        self.assertEqual((reply["done"], reply["lines"], reply["bestmove"]),
-                         (True, [], result["bestmove"]))
-
-    def test_analysis_of_an_earlier_ply(self):
-        game = self.new_game(moves=["e2e3", "d7d6", "a2a3"])
-        path = f"/api/games/{game['id']}"
-        status, reply = self.request("POST", path + "/analyse", {"ply": 1, "depth": 3})
-        self.assertEqual(status, 200, reply)
-        status, at_one = self.request("GET", path + "/ply/1")
-        legal = {m["move"] for m in at_one["position"]["moves"]}
-        self.assertEqual(reply["ply"], 1)
-        self.assertIn(reply["bestmove"], legal)
-        self.assertEqual([line["depth"] for line in reply["lines"]], [1, 2, 3])
-        status, view = self.request("GET", path)
-        self.assertEqual(view["moves"], ["e2e3", "d7d6", "a2a3"])
-
-    def test_engine_move_on_a_clock(self):
-        game = self.new_game(moves=["e2e3"])
-        path = f"/api/games/{game['id']}"
-        engine = self.server.board.games[game["id"]].engine
-        sent = []
-        plain = engine.send
-        engine.send = lambda command: (sent.append(command), plain(command))[1]
-        legal = {m["move"] for m in game["position"]["moves"]}
-        status, view = self.request("POST", path + "/go", {"wtime": 60000, "btime": 3000,
-                                                           "winc": 100, "binc": 200,
-                                                           "movestogo": 7})
-        self.assertEqual(status, 200, view)
-        self.assertIn("go wtime 60000 btime 3000 winc 100 binc 200 movestogo 7", sent)
-        self.assertIn(view["bestmove"], legal)
-        self.assertEqual(view["moves"], ["e2e3", view["bestmove"]])
-        reply = self.poll(path)
-        self.assertEqual((reply["kind"], reply["ply"], reply["done"], reply["bestmove"]),
-                         ("go", 1, True, view["bestmove"]))
-        self.assertTrue(reply["lines"])
-        self.assertEqual(reply["lines"][-1]["pv"][0], view["bestmove"])
-        status, view = self.request("POST", path + "/go", {"wtime": 5000, "btime": 5000})
-        self.assertEqual(status, 200, view)
-        self.assertIn("go wtime 5000 btime 5000", sent)
-
-    def test_bad_analysis_requests(self):
-        game = self.new_game(moves=["e2e3"])
-        path = f"/api/games/{game['id']}"
-        status, reply = self.request("GET", path + "/analysis")
-        self.assertEqual((status, reply["search"], reply["done"]), (200, 0, True))
-        for action, body, error in (
-                ("analyse", {"wtime": 1000, "btime": 1000}, "an analysis takes no clock"),
-                ("analyse", {"movestogo": 3}, "an analysis takes no clock"),
-                ("analyse", {"depth": 3, "movetime": 100},
-                 "give one of movetime, depth, a clock (wtime, btime...) or infinite"),
-                ("analyse", {"infinite": True, "depth": 3},
-                 "give one of movetime, depth, a clock (wtime, btime...) or infinite"),
-                ("analyse", {"infinite": "yes"}, "field 'infinite' must be a bool"),
-                ("analyse", {"ply": 2}, "ply must be 0 to 1"),
-                ("analyse", {"ply": -1}, "ply must be 0 to 1"),
-                ("go", {"infinite": True}, "a move the engine plays needs a limit"),
-                ("go", {"wtime": 1000}, "a clock needs both wtime and btime"),
-                ("go", {"wtime": 1000, "btime": -5}, "btime must be 0 to 360000000"),
-                ("go", {"wtime": 1000, "btime": 1000, "movestogo": 0},
-                 "movestogo must be 1 to 10000"),
-                ("go", {"wtime": 1000, "btime": 1000, "depth": 2},
-                 "give one of movetime, depth, a clock (wtime, btime...) or infinite")):
-            status, reply = self.request("POST", f"{path}/{action}", body)
-            self.assertEqual((status, reply["error"]), (400, error), (action, body))
-        for route in ("/analysis/x", "/analysis/1/2", "/analysis/-1"):
-            status, reply = self.request("GET", path + route)
-            self.assertEqual(status, 404, route)
-        status, reply = self.request("POST", path + "/analysis", {})
-        self.assertEqual(status, 405)
-        status, view = self.request("GET", path)
-        self.assertEqual(view["moves"], ["e2e3"])
-        over = self.new_game(fen="8/8/8/8/8/8/8/P6p w 0 1")
-        status, reply = self.request("POST", f"/api/games/{over['id']}/analyse", {"depth": 2})
-        self.assertEqual((status, reply["error"]), (409, "the game is over in that position"))
+        for path in paths:
+            self.assertEqual(len(replies[path]), 3)
+            self.assertEqual(replies[path][::2], ["c2c3", "d2d3"])
 
     def test_position_right_after_bestmove(self):
         """A GUI answers `bestmove` at once with `position ... moves <best>` and `json`: the
@@ -633,67 +432,29 @@ class Analysis(ServerCase):
         finally:
             engine.kill()
 
-    def test_info_lines_read_only_as_numbers(self):
-        line = ("info depth 7 seldepth 9 multipv 1 score mate -3 upperbound nodes 1234 "
-                "nps 5000 hashfull 1 time 17 pv a2a3 b7b6")
-        self.assertEqual(server.parse_info(line),
-                         {"depth": 7, "seldepth": 9, "multipv": 1, "score": {"mate": -3},
-                          "bound": "upper", "nodes": 1234, "nps": 5000, "hashfull": 1,
-                          "time": 17, "pv": ["a2a3", "b7b6"]})
-        for bad in ("info depth 3 currmove a2a3 currmovenumber 1", "info string pv a2a3",
-                    "info depth x pv a2a3", "info depth 3 score cp 1e9 pv a2a3",
-                    "info nodes 5 pv a2a3", "bestmove a2a3", ""):
-            self.assertIsNone(server.parse_info(bad), bad)
-
 
 class BadRequests(ServerCase):
     def test_bodies(self):
-        game = self.new_game()
-        path = f"/api/games/{game['id']}/move"
+        path = self.new_engine() + "/command"
         cases = ((b"not json", "the request body is not JSON"),
                  (b"[1, 2]", "the request body must be a JSON object"),
                  (b"\xff\xfe\x00", "the request body is not JSON"),
-                 (b"{}", "missing field 'move'"),
-                 (b'{"move": 12}', "field 'move' must be a string"),
-                 (b'{"move": "a2a3\\nquit"}', "a move is one word of printable ASCII"),
-                 (b'{"move": "a2a3 a3a4"}', "a move is one word of printable ASCII"),
-                 (b'{"move": "' + b"a" * 100 + b'"}', "a move is one word of printable ASCII"))
+                 (b"{}", f"a command is 1 to {limits.MAX_COMMAND} printable ASCII characters "
+                  "on one line"))
         for raw, error in cases:
             status, reply = self.request("POST", path, raw=raw)
             self.assertEqual((status, reply["error"]), (400, error), raw)
-        go = f"/api/games/{game['id']}/go"
-        for body, error in (({"movetime": "fast"}, "field 'movetime' must be an integer"),
-                            ({"movetime": 5}, "movetime must be 10 to 600000"),
-                            ({"depth": 0}, "depth must be 1 to 64"),
-                            ({"depth": True}, "field 'depth' must be an integer")):
-            status, reply = self.request("POST", go, body)
-            self.assertEqual((status, reply["error"]), (400, error), body)
-        fen = f"/api/games/{game['id']}/fen"
-        for body in ({"fen": "8/8/8/8/8/8/8/8 w 0 1\nquit"}, {"fen": ""}, {"fen": "x" * 1001},
-                     {"fen": "\u00e9"}):
-            status, reply = self.request("POST", fen, body)
-            self.assertEqual(status, 400)
-            self.assertEqual(reply["error"], "a FEN is 1 to 1000 printable ASCII characters "
-                             "on one line")
-        status, view = self.request("GET", f"/api/games/{game['id']}")
-        self.assertEqual((status, view["moves"], view["position"]["fen"]), (200, [], START_FEN))
-        self.assertTrue(self.server.board.games[game["id"]].engine.alive())
-        # a skill is accepted when the engine has the option (and the engine then moves)
-        status, reply = self.request("POST", go, {"skill": 5, "depth": 1})
-        if "Skill Level" in self.server.board.options:
-            self.assertEqual(status, 200)
-        else:
-            self.assertEqual((status, reply["error"]), (400, "this engine has no Skill Level option"))
+        self.assertEqual(self.request("POST", path, raw=b'{"command": "json"}')[0], 200)
 
     def test_oversized_body(self):
-        game = self.new_game()
-        status, reply = self.request("POST", f"/api/games/{game['id']}/move",
-                                     raw=b'{"move": "' + b"x" * 20000 + b'"}')
+        path = self.new_engine()
+        body = json.dumps({"command": "position startpos moves " + "a2a3 " * 60000})
+        status, reply = self.request("POST", f"{path}/command", raw=body.encode())
         self.assertEqual(status, 413)
-        self.assertEqual(reply["error"], "the request body is 20012 bytes, more than the "
-                         "16384 allowed")
+        self.assertEqual(reply["error"], f"the request body is {len(body)} bytes, more than "
+                         "the 262144 allowed")
         # A length announced but never sent is refused before any of it is read.
-        post = b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        post = b"POST /api/engines HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         line, body = self.raw(post + b"Content-Length: 999999999\r\n\r\n")
         self.assertIn(" 413 ", line)
         for length in (b"12x", b"-1", b"\xb2"):
@@ -704,21 +465,34 @@ class BadRequests(ServerCase):
         self.assertIn(" 411 ", line)
 
     def test_routes_and_methods(self):
-        game = self.new_game()
-        base = f"/api/games/{game['id']}"
+        base = self.new_engine()
         for method, path, status in (("GET", "/api", 404), ("GET", "/api/nothing", 404),
-                                     ("GET", "/api/games", 404), ("GET", base + "/move", 405),
-                                     ("POST", base, 405), ("DELETE", base, 405),
-                                     ("PUT", "/api/games", 404), ("GET", base + "/nothing", 404),
-                                     ("GET", base + "/ply", 404), ("GET", base + "/ply/0/1", 404),
-                                     ("GET", "/api/games/../../etc/passwd", 404),
-                                     ("POST", "/api/games/0123456789abcdef/move", 404),
-                                     ("GET", "/api/games/xyz", 404), ("PATCH", "/", 405)):
+                                     ("GET", "/api/engines", 404), ("GET", base, 404),
+                                     ("GET", base + "/command", 405), ("POST", base, 404),
+                                     ("DELETE", base + "/close", 405),
+                                     ("PUT", "/api/engines", 404),
+                                     ("GET", base + "/nothing", 404),
+                                     ("GET", base + "/lines", 404),
+                                     ("GET", base + "/lines/0/1", 404),
+                                     ("GET", base + "/lines/x", 404),
+                                     ("GET", base + "/lines/-1", 404),
+                                     ("GET", base + "/lines/%C2%B2", 404),
+                                     ("GET", base + "/lines/0?wait=x", 400),
+                                     ("GET", base + "/lines/0?other=1", 400),
+                                     ("POST", base + "/lines/0", 405),
+                                     ("GET", "/api/engines/../../etc/passwd", 404),
+                                     ("POST", "/api/engines/0123456789abcdef/go", 404),
+                                     ("POST", "/api/games", 404),
+                                     ("GET", "/api/engines/xyz/close", 404), ("PATCH", "/", 405)):
             got, reply = self.request(method, path, {} if method != "GET" else None)
             self.assertEqual(got, status, (method, path))
             self.assertIsInstance(reply["error"], str)
+        line, body = self.raw(f"GET {base}/lines/".encode() + b"\xb2 HTTP/1.1\r\n"
+                              b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        self.assertIn(" 404 ", line)
         status, reply = self.request("GET", "/api/info?x=1")
         self.assertEqual(status, 200)
+        self.assertTrue(self.relayed(base).engine.alive())
 
     def test_malformed_http(self):
         for data, code in ((b"GARBAGE\r\n\r\n", " 400 "), (b"GET\r\n\r\n", " 400 "),
@@ -755,23 +529,19 @@ class Connections(ServerCase):
             sock.close()
 
     def test_too_many_busy_connections(self):
-        game = self.new_game()
-        path = f"/api/games/{game['id']}"
+        path = self.new_engine()
+        self.request("POST", path + "/go", {"go": "movetime 1500"})
         answers = []
-        thinking = threading.Thread(target=lambda: answers.append(
-            self.request("POST", path + "/go", {"movetime": 1500})))
-        thinking.start()
-        while not self.server.board.games[game["id"]].searching:
-            time.sleep(0.01)
-        waiting = [threading.Thread(target=lambda: answers.append(self.request("GET", path)))
-                   for _ in range(3)]
+        # Reads of the search's lines that wait for the next line hold their connections.
+        waiting = [threading.Thread(target=lambda: answers.append(
+            self.request("GET", path + "/lines/100000?wait=2000"))) for _ in range(4)]
         for thread in waiting:
             thread.start()
         time.sleep(0.3)
         status, reply = self.request("GET", "/api/info")
         self.assertEqual((status, reply["error"]),
                          (503, "the board server is busy: too many connections"))
-        for thread in [thinking] + waiting:
+        for thread in waiting:
             thread.join(10)
         self.assertEqual([status for status, _ in answers], [200] * 4)
         status, reply = self.request("GET", "/api/info")
@@ -781,18 +551,20 @@ class Connections(ServerCase):
 class Idle(ServerCase):
     idle = 3.0
 
-    def test_idle_game_is_ended(self):
-        game = self.new_game()
-        engine = self.server.board.games[game["id"]].engine
-        kept = self.new_game()
+    def test_idle_engine_is_ended(self):
+        path = self.new_engine()
+        engine = self.relayed(path).engine
+        kept = self.new_engine()
         deadline = time.monotonic() + 5.5
         while time.monotonic() < deadline:
-            self.request("POST", f"/api/games/{kept['id']}/heartbeat")
+            self.request("POST", kept + "/heartbeat")
             time.sleep(0.2)
         self.assertFalse(engine.alive())
-        status, reply = self.request("GET", f"/api/games/{game['id']}")
-        self.assertEqual((status, reply["gone"]), (404, True))
-        status, reply = self.request("POST", f"/api/games/{kept['id']}/heartbeat")
+        status, reply = self.request("POST", path + "/heartbeat")
+        self.assertEqual((status, reply),
+                         (404, {"error": "the game was ended after 3 s without a word from its "
+                                "page", "gone": True}))
+        status, reply = self.request("POST", kept + "/heartbeat")
         self.assertEqual((status, reply), (200, {"ok": True}))
 
 
@@ -829,12 +601,12 @@ class Startup(unittest.TestCase):
 
     def test_missing_engine(self):
         with self.assertRaises(server.EngineDead) as caught:
-            server.Board("/nonexistent/wyrm", 2, 10)
+            server.Relay("/nonexistent/wyrm", 2, 10)
         self.assertIn("cannot start the engine /nonexistent/wyrm", str(caught.exception))
 
     def test_engine_that_exits(self):
         with self.assertRaises(server.EngineDead) as caught:
-            server.Board("/bin/true", 2, 10)
+            server.Relay("/bin/true", 2, 10)
         self.assertEqual(str(caught.exception), "the engine exited with code 0")
 
     def test_command_line(self):
@@ -849,7 +621,7 @@ class Startup(unittest.TestCase):
             conn.request("GET", "/api/info")
             self.assertEqual(conn.getresponse().status, 200)
             conn.close()
-            status, game = self.post(port, "/api/games", {"game": "breakthrough"})
+            status, _ = self.post(port, "/api/engines", {})
             self.assertEqual(status, 201)
             engine = children(proc.pid)[0]
         finally:

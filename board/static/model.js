@@ -1,15 +1,18 @@
-// The board server's API answered inside the page, for the board without a server (`make
-// web`): the same routes, checks, answers and errors as board/wyrmboard (api.py, game.py,
-// checks.py, info.py, limits.py), over an engine in a Web Worker (worker-engine.js)
-// instead of a native process. The page (board.js, desk.js) cannot tell the two apart:
-// api.js sends each request to one or the other, and the browser tests run against both.
+// The game model of the page, the one both ways of running the board share: the open
+// game's start, moves and position, the engine's moves and searches on Fischer or
+// TigerIncrement clocks, the analysis lines, take-backs and FEN loading, each request
+// checked as a server checks one. The page (board.js, desk.js) asks it through routes
+// (`POST /api/games`, `POST /api/games/<id>/move`, ...; modelApi below) and gets JSON
+// answers and errors. Its engine is the board server's native one (relay-engine.js) when
+// the server served the page, or the WebAssembly one in a Web Worker (worker-engine.js):
+// the same commands, lines and errors either way, so the two modes cannot drift apart.
 'use strict';
 
+import { RelayEngine, RelayRefused } from './relay-engine.js';
 import { EngineDead, EngineRefused, REPLY_TIMEOUT_MS, TimeoutError, WorkerEngine }
     from './worker-engine.js';
 
-// board/wyrmboard/limits.py
-const LIMITS = {
+export const LIMITS = {
     MAX_FEN: 1000, MAX_MOVES: 2000, MAX_MOVE_TEXT: 64,
     MOVETIME_RANGE: [10, 600000], DEPTH_RANGE: [1, 64], SEARCH_LIMIT_MS: 900000,
     CLOCK_RANGE: [0, 100 * 3600 * 1000], MOVESTOGO_RANGE: [1, 10000], MAX_INFO_LINES: 400,
@@ -25,7 +28,7 @@ class ApiError extends Error {
     }
 }
 
-// Checks of a request's fields (board/wyrmboard/checks.py) --------------------------------
+// Checks of a request's fields ------------------------------------------------------------
 
 function field(body, name, kind, required, fallback) {
     const value = body[name] === undefined || body[name] === null ? fallback : body[name];
@@ -67,7 +70,7 @@ function checkedMove(move) {
     return move;
 }
 
-// The words after `go` and the time after which the search is stopped (checks.py).
+// The words after `go` and the time after which the search is stopped.
 function searchLimits(body, turn, clock) {
     const movetime = inRange(field(body, 'movetime', 'int'), LIMITS.MOVETIME_RANGE, 'movetime');
     const depth = inRange(field(body, 'depth', 'int'), LIMITS.DEPTH_RANGE, 'depth');
@@ -102,7 +105,7 @@ function searchLimits(body, turn, clock) {
     return { words: `movetime ${ms}`, limit: Math.min(ms + REPLY_TIMEOUT_MS, longest) };
 }
 
-// The engine's info lines (board/wyrmboard/info.py) ---------------------------------------
+// The engine's info lines -----------------------------------------------------------------
 
 const COUNTS = ['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'time'];
 
@@ -168,7 +171,7 @@ class Search {
 
 const NO_SEARCH = { search: 0, lines: [], next: 0, done: true, bestmove: null };
 
-// One open game (board/wyrmboard/game.py) -------------------------------------------------
+// One open game ---------------------------------------------------------------------------
 
 function newId() {
     const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -183,7 +186,7 @@ class Game {
             searches: 0 });
     }
 
-    // One request of the game at a time drives the engine (game.py's Game.turn).
+    // One request of the game at a time drives the engine.
     turn(work) {
         const run = this.queue.then(work, work);
         this.queue = run.catch(() => {});
@@ -206,11 +209,22 @@ class Game {
         return `position ${start}${moves.length ? ` moves ${moves.join(' ')}` : ''}`;
     }
 
-    async describe(upto, then) {
-        const moves = (upto === undefined ? this.moves : this.moves.slice(0, upto))
-            .concat(then || []);
+    // The engine's description of the position after the first `upto` moves (all of them
+    // by default).
+    async describe(upto) {
+        const moves = upto === undefined ? this.moves : this.moves.slice(0, upto);
         await this.engine.command(this.positionCommand(moves));
-        return this.engine.describe(moves);
+        for (const line of await this.engine.command('json')) {
+            if (line.startsWith('{')) {
+                const position = JSON.parse(line);
+                if (JSON.stringify(position.history) !== JSON.stringify(moves)) {
+                    throw new EngineRefused(
+                        'the engine describes another position than the one it was given');
+                }
+                return position;
+            }
+        }
+        throw new EngineRefused('the engine gave no JSON description of the position');
     }
 
     async load(fen) {
@@ -321,7 +335,7 @@ class Game {
     }
 }
 
-// The options of a `uci` reply (engine.py's parse_options).
+// The options of a `uci` reply.
 function parseOptions(lines) {
     const options = {};
     for (const line of lines) {
@@ -342,7 +356,7 @@ function parseOptions(lines) {
     return options;
 }
 
-// The open games and the engine's description of itself (game.py's Board) ----------------
+// The open games and the engine's description of itself ----------------------------------
 
 class Board {
     constructor() {
@@ -351,18 +365,39 @@ class Board {
         this.spare = null;
     }
 
-    async init() {
-        const probe = new WorkerEngine();
-        await probe.send('uci');
-        const { seen } = await probe.until('uciok');
-        this.options = parseOptions(seen);
-        this.ident = (seen.find((l) => l.startsWith('id name ')) || 'id name ').slice(8);
+    // The server's /api/info answer when the board server serves the page (its engines
+    // are the native ones), or null for the engine in a worker.
+    async init(served) {
+        let hello;
+        if (served) {
+            this.served = served;
+            hello = served.uci;
+        } else {
+            const probe = new WorkerEngine();
+            await probe.send('uci');
+            ({ seen: hello } = await probe.until('uciok'));
+            // The probe becomes the first game's engine.
+            await probe.command('ucinewgame');
+            this.spare = probe;
+        }
+        this.options = parseOptions(hello);
+        this.ident = (hello.find((l) => l.startsWith('id name ')) || 'id name ').slice(8);
         const variant = this.options.UCI_Variant || {};
         this.variants = variant.vars || [];
         this.defaultVariant = variant.default || this.variants[0] || '';
-        // The probe becomes the first game's engine.
-        await probe.command('ucinewgame');
-        this.spare = probe;
+    }
+
+    async newEngine() {
+        const spare = this.spare;
+        this.spare = null;
+        if (spare) return spare;
+        if (!this.served) return new WorkerEngine();
+        try {
+            return await RelayEngine.open();
+        } catch (err) {
+            if (err instanceof RelayRefused) throw new ApiError(err.status, err.message, err.extra);
+            throw err;
+        }
     }
 
     info() {
@@ -370,10 +405,11 @@ class Board {
         for (const name of ['KnightVariation', SKILL_OPTION]) {
             if (this.options[name]) shown[name] = this.options[name];
         }
+        const served = this.served ? this.served.limits : { games: 1, idle: 0 };
         return { engine: this.ident, games: this.variants, default: this.defaultVariant,
-            options: shown, mode: 'worker',
-            limits: { movetime: LIMITS.MOVETIME_RANGE, depth: LIMITS.DEPTH_RANGE, games: 1,
-                idle: 0 } };
+            options: shown, mode: this.served ? 'server' : 'worker',
+            limits: { movetime: LIMITS.MOVETIME_RANGE, depth: LIMITS.DEPTH_RANGE,
+                games: served.games, idle: served.idle } };
     }
 
     end(game, why) {
@@ -383,9 +419,13 @@ class Board {
     }
 
     async create(variant, variation, fen, moves, replace) {
-        if (replace !== null) this.close(replace, 'the game was closed: a new game replaced it');
-        const engine = this.spare || new WorkerEngine();
-        this.spare = null;
+        if (replace !== null) {
+            const old = this.games.get(replace);
+            this.close(replace, 'the game was closed: a new game replaced it');
+            // The server's engine is ended before a new one is asked for (they are capped).
+            if (old) await old.engine.closing;
+        }
+        const engine = await this.newEngine();
         const game = new Game(engine);
         this.games.set(game.id, game);
         try {
@@ -405,9 +445,11 @@ class Board {
         throw new ApiError(404, 'no such game: it was closed or timed out', { gone: true });
     }
 
+    // Ends a game whose engine is gone: dead, or ended by the server (its page silent).
     drop(game, why) {
         if (game.ended === null) {
-            this.end(game, new ApiError(502, `${why}; start a new game`, { dead: true }));
+            this.end(game, game.engine.gone ? new ApiError(404, why, { gone: true })
+                : new ApiError(502, `${why}; start a new game`, { dead: true }));
         }
         game.engine.kill();
         return game.ended;
@@ -422,7 +464,7 @@ class Board {
     }
 }
 
-// The routes (api.py) -------------------------------------------------------------------
+// The routes ------------------------------------------------------------------------------
 
 let board = null;
 
@@ -568,11 +610,20 @@ async function route(method, path, body) {
     if (action === 'close') return [200, { closed: board.close(parts[2]) }];
     const game = board.find(parts[2]);
     if (action === 'heartbeat') {
-        if (!game.engine.alive()) throw board.drop(game, game.engine.death());
+        try {
+            await game.engine.heartbeat();
+        } catch (err) {
+            if (err instanceof EngineDead) throw board.drop(game, err.message);
+            throw refused(err);
+        }
         return [200, { ok: true }];
     }
     if (action === 'stop') {
-        await game.stop();
+        try {
+            await game.stop();
+        } catch (err) {
+            if (!(err instanceof EngineDead)) throw err;  // the next request says so
+        }
         return [200, { stopped: true }];
     }
     if (action === 'analysis') {
@@ -585,18 +636,21 @@ async function route(method, path, body) {
     return onGame(game, action, parts, body || {});
 }
 
-// Starts the engine for the page: resolves once it has said who it is.
-export async function startLocal() {
+// Starts the model for the page, with the board server's engines when `served` (the
+// server's /api/info answer), else with the engine in a worker; resolves once the engine
+// has said who it is.
+export async function startModel(served) {
     if (!board) {
-        board = new Board();
-        await board.init();
+        const started = new Board();
+        await started.init(served || null);
+        board = started;
     }
 }
 
 // A request to the board, answered as the server answers it: {ok, status, data}.
-export async function localApi(method, path, body) {
+export async function modelApi(method, path, body) {
     try {
-        if (!board) await startLocal();
+        if (!board) await startModel(null);
         const [status, data] = await route(method, path, body === undefined ? {} : body);
         // A copy, as the server's JSON is: the page keeps answers that the game changes.
         return { ok: true, status, data: JSON.parse(JSON.stringify(data)) };
@@ -611,9 +665,9 @@ export async function localApi(method, path, body) {
     }
 }
 
-// The open games of this mode, for the browser tests: game(id) is a game with its engine
-// and settings, count() how many are open.
-export const localGames = {
+// The open games, for the browser tests: game(id) is a game with its engine and settings,
+// count() how many are open.
+export const openGames = {
     game: (id) => (board ? board.games.get(id) || null : null),
     count: () => (board ? board.games.size : 0),
 };
