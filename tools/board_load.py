@@ -126,9 +126,9 @@ def moves(port, games, seconds, movetime):
                 while not lines or not lines[-1].startswith("bestmove"):
                     lines += ask(f"{engine}/lines/{len(lines)}?wait=2000", method="GET")["lines"]
                 moves.append(lines[-1].split()[1])
-                ask(engine + "/command", {"command": position + (" moves " if len(moves) == 1
-                                                                   else " ") + moves[-1]})
-                described = json.loads(ask(engine + "/command", {"command": "json"})["lines"][0])
+                after = position + (" moves " if len(moves) == 1 else " ") + moves[-1]
+                replies = ask(engine + "/command", {"commands": [after, "json"]})["replies"]
+                described = json.loads(replies[1][0])
                 with lock:
                     played[0] += 1
                 if described["result"]:

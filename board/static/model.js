@@ -213,8 +213,8 @@ class Game {
     // by default).
     async describe(upto) {
         const moves = upto === undefined ? this.moves : this.moves.slice(0, upto);
-        await this.engine.command(this.positionCommand(moves));
-        for (const line of await this.engine.command('json')) {
+        const [, described] = await this.engine.commands([this.positionCommand(moves), 'json']);
+        for (const line of described) {
             if (line.startsWith('{')) {
                 const position = JSON.parse(line);
                 if (JSON.stringify(position.history) !== JSON.stringify(moves)) {

@@ -85,6 +85,11 @@ export class RelayEngine {
         return (await this.call('POST', 'command', { command })).lines;
     }
 
+    // Several commands in one exchange with the server: each one's lines.
+    async commands(commands) {
+        return (await this.call('POST', 'command', { commands })).replies;
+    }
+
     // `go ...` starts a search; `stop` ends it.
     async send(line) {
         if (line === 'stop') return this.stopSearch();

@@ -171,6 +171,13 @@ export class WorkerEngine {
         return seen;
     }
 
+    // Several commands, one after the other: each one's lines.
+    async commands(commands) {
+        const replies = [];
+        for (const command of commands) replies.push(await this.command(command));
+        return replies;
+    }
+
     // The page is still open: nothing to tell a worker, which ends with the page.
     async heartbeat() {
         if (this.dead) throw new EngineDead(this.death());

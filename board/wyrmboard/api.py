@@ -8,7 +8,8 @@ Routes (all answers are JSON except the static files):
   GET  /api/info                     the engine's `uci` reply and the server's limits
   POST /api/engines                  a new engine for a game: {id}
   POST /api/engines/<id>/command     {command} a checked command: the engine's lines up to
-                                     its `readyok`
+                                     its `readyok`; {commands: [...]} up to 4 of them, one
+                                     reply each
   POST /api/engines/<id>/go          {go: "movetime 1000"} starts a bounded search
   GET  /api/engines/<id>/lines/<n>   the running or last search's lines from the n-th on,
                                      waiting up to ?wait=<ms> (at most POLL_WAIT) for one
@@ -203,9 +204,17 @@ class Api:
         if action == "lines":
             return json_response(HTTPStatus.OK, await self.lines(request, relayed, parts[4]))
         if action == "command":
-            command = checked_command(body.get("command"))
-            lines = await self.run(relay.command, relayed, command)
-            return json_response(HTTPStatus.OK, {"lines": lines})
+            if "commands" not in body:
+                command = checked_command(body.get("command"))
+                lines = await self.run(relay.commands, relayed, [command])
+                return json_response(HTTPStatus.OK, {"lines": lines[0]})
+            commands = body["commands"]
+            if not isinstance(commands, list) or not 1 <= len(commands) <= limits.MAX_COMMANDS:
+                raise ApiError(HTTPStatus.BAD_REQUEST, "commands is a list of 1 to "
+                               f"{limits.MAX_COMMANDS} commands")
+            commands = [checked_command(command) for command in commands]
+            replies = await self.run(relay.commands, relayed, commands)
+            return json_response(HTTPStatus.OK, {"replies": replies})
         words, bound = checked_go(body.get("go"))
         follow = await self.run(relay.go, relayed, words, bound)
         asyncio.get_running_loop().run_in_executor(self.executor, follow)
@@ -226,12 +235,19 @@ class Api:
         search = relayed.search
         if search is None:
             return {"search": 0, "from": 0, "lines": [], "next": 0, "done": True}
+        # Once a line past `since` is in, more are gathered for a moment (up to the search's
+        # end), so that a fast search is not read one line a request.
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait
+        gathering = False
         while relayed.ended is None and loop.time() < deadline:
-            future = search.waiter(loop, int(since))
+            future = search.waiter(loop, int(since), gathering)
             if future is None:
-                break
+                if gathering or search.done:
+                    break
+                gathering = True
+                deadline = min(deadline, loop.time() + limits.LINES_GATHER)
+                continue
             try:
                 await asyncio.wait_for(future, deadline - loop.time())
             except asyncio.TimeoutError:

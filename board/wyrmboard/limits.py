@@ -8,6 +8,8 @@ MAX_HEAD = 65536              # bytes of the request line and headers together
 MAX_HEADERS = 100             # header lines of one request
 MAX_COMMAND = 240 * 1024      # characters of one command for an engine
 POLL_WAIT = 2.0               # seconds a read of a search's lines may wait for a new one
+LINES_GATHER = 0.1            # seconds it then waits for more, unless the search ends
+MAX_COMMANDS = 4              # commands sent together in one request
 
 # Connections: deadlines that bytes do not reset, and caps on how many -------------------
 IDLE_TIMEOUT = 30.0           # seconds a connection may wait before a request's first byte

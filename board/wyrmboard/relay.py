@@ -120,10 +120,11 @@ class Search:
                     "lines": list(self.lines)[start:], "next": self.dropped + len(self.lines),
                     "done": self.done}
 
-    def waiter(self, loop, since):
-        """A future set when a line past `since` arrives (None when one is already in)."""
+    def waiter(self, loop, since, to_the_end=False):
+        """A future set when a line arrives; None when one past `since` is already in (or,
+        `to_the_end`, when the search is over)."""
         with self.lock:
-            if self.done or self.dropped + len(self.lines) > since:
+            if self.done or (not to_the_end and self.dropped + len(self.lines) > since):
                 return None
             future = loop.create_future()
             self.waiters.append((loop, future))
@@ -256,13 +257,14 @@ class Relay:
             raise self.drop(relayed, relayed.engine.death())
         return relayed
 
-    def command(self, relayed, command):
-        """The engine's lines in answer to a command, up to its `readyok`."""
+    def commands(self, relayed, commands):
+        """The engine's lines in answer to each command, up to its `readyok`; the first
+        command refused stops the rest."""
         if relayed.searching or not relayed.busy.acquire(blocking=False):
             raise ApiError(HTTPStatus.CONFLICT, "the engine is busy: a search or another "
                            "command is running")
         try:
-            return relayed.engine.command(command)
+            return [relayed.engine.command(command) for command in commands]
         except EngineRefused as err:
             raise ApiError(HTTPStatus.BAD_REQUEST, str(err), refused=True) from None
         except EngineDead as err:

@@ -223,6 +223,17 @@ class Engines(ServerCase):
         self.assertTrue(reply["refused"])
         self.assertTrue(reply["error"].startswith("error: "), reply)
         self.assertEqual(self.command(path, "ucinewgame"), (200, {"lines": []}))
+        # Up to four commands in one request, each with its lines.
+        status, reply = self.request("POST", path + "/command", {"commands": [
+            "setoption name UCI_Variant value breakthrough", "position startpos moves e2e3",
+            "json"]})
+        self.assertEqual((status, reply["replies"][:2]), (200, [[], []]))
+        self.assertEqual(json.loads(reply["replies"][2][0])["history"], ["e2e3"])
+        for commands in ([], ["json"] * 5, "json", None):
+            self.assertEqual(self.request("POST", path + "/command", {"commands": commands}),
+                             (400, {"error": "commands is a list of 1 to 4 commands"}))
+        status, reply = self.request("POST", path + "/command", {"commands": ["json", "quit"]})
+        self.assertEqual((status, reply["error"][-6:]), (400, "'quit'"))
 
     def test_only_a_games_commands_reach_the_engine(self):
         path = self.new_engine()
