@@ -57,6 +57,7 @@ export class RelayEngine {
         this.going = false;     // a `go` was sent and its bestmove not yet read
         this.next = 0;          // the number of the search's next line to read
         this.closing = null;    // the request that ends it, once sent
+        this.started = null;    // the request that started the last search
     }
 
     alive() {
@@ -96,7 +97,8 @@ export class RelayEngine {
         if (!line.startsWith('go ')) throw new EngineRefused(`not sent to the engine: ${line}`);
         this.going = true;
         this.next = 0;
-        await this.call('POST', 'go', { go: line.slice(3) });
+        this.started = this.call('POST', 'go', { go: line.slice(3) });
+        await this.started;
         return undefined;
     }
 
@@ -127,7 +129,9 @@ export class RelayEngine {
         }
     }
 
+    // A stop asked for while the `go` is on its way is sent once the search has begun.
     async stopSearch() {
+        if (this.going && this.started) await this.started.catch(() => {});
         if (!this.dead && this.going) await this.call('POST', 'stop', {});
     }
 
