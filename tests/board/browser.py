@@ -234,11 +234,14 @@ class Page(unittest.TestCase):
         self.fail(f"timed out waiting for {what}; status: {self.status()!r}, "
                   f"message: {self.message()!r}")
 
-    def open(self, query):
+    def open(self, query, idle=True):
+        """Opens the page; waits for it to start and, unless told not to (a page whose
+        engines play each other is never idle for long), to be idle."""
         self.driver.get(self.url + query)
         self.until("the page to start", lambda: self.js("return document.body.dataset.ready"))
         self.assertEqual(self.js("return document.body.dataset.ready"), "1", self.message())
-        self.idle()
+        if idle:
+            self.idle()
 
     def idle(self):
         self.until("the page to be idle",

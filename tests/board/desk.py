@@ -185,7 +185,7 @@ class Desk(Page):
     def test_engine_against_engine_every_game(self):
         for game in self.games:
             with self.subTest(game=game):
-                self.open(f"?game={game}&white=engine&black=engine&depth=1")
+                self.open(f"?game={game}&white=engine&black=engine&depth=1", idle=False)
                 self.until("the game's end or the cap", lambda: len(self.played()) >= PLY_CAP
                            or self.js("return Boolean(ui.game.position.result)"))
                 for side in ("side0", "side1"):
