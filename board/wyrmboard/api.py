@@ -196,7 +196,7 @@ class Api:
         if action == "close":
             closed = await self.run(relay.close, parts[2])
             return json_response(HTTPStatus.OK, {"closed": closed})
-        relayed = await self.run(relay.find, parts[2])
+        relayed = relay.find(parts[2])
         if action == "heartbeat":
             return json_response(HTTPStatus.OK, {"ok": True})
         if action == "stop":

@@ -145,6 +145,18 @@ class Relayed:
         self.searches = 0
 
 
+def claim(relayed):
+    """Takes the engine for one command or search, or answers 409 when it is busy."""
+    if relayed.searching or not relayed.busy.acquire(blocking=False):
+        raise ApiError(HTTPStatus.CONFLICT, "the engine is busy: a search or another command "
+                       "is running")
+
+
+def release(relayed):
+    relayed.searching = False
+    relayed.busy.release()
+
+
 def closed(why):
     return ApiError(HTTPStatus.NOT_FOUND, why, gone=True)
 
@@ -244,7 +256,9 @@ class Relay:
         return relayed
 
     def find(self, relayed_id):
-        """The open engine of that id; for one that ended, why it did."""
+        """The open engine of that id; for one that ended, why it did. It does not block
+        (an engine found dead has exited: ending it waits for nothing), so the routes call
+        it on the event loop."""
         with self.lock:
             relayed = self.engines.get(relayed_id)
             why = self.ended.get(relayed_id) if relayed is None else None
@@ -260,9 +274,7 @@ class Relay:
     def commands(self, relayed, commands):
         """The engine's lines in answer to each command, up to its `readyok`; the first
         command refused stops the rest."""
-        if relayed.searching or not relayed.busy.acquire(blocking=False):
-            raise ApiError(HTTPStatus.CONFLICT, "the engine is busy: a search or another "
-                           "command is running")
+        claim(relayed)
         try:
             return [relayed.engine.command(command) for command in commands]
         except EngineRefused as err:
@@ -270,15 +282,13 @@ class Relay:
         except EngineDead as err:
             raise self.drop(relayed, str(err)) from None
         finally:
-            relayed.busy.release()
+            release(relayed)
 
     def go(self, relayed, words, bound):
         """Starts a search; returns the function that reads it to its end (run it in a
         worker thread)."""
         with self.lock:
-            if relayed.searching or not relayed.busy.acquire(blocking=False):
-                raise ApiError(HTTPStatus.CONFLICT, "the engine is busy: a search or another "
-                               "command is running")
+            claim(relayed)
             relayed.searches += 1
             relayed.search = Search(relayed.searches)
             relayed.searching = True
@@ -287,11 +297,11 @@ class Relay:
             relayed.engine.drain()
             relayed.engine.send("go " + words)
         except EngineDead as err:
-            relayed.searching = False
-            relayed.busy.release()
+            release(relayed)
             raise self.drop(relayed, str(err)) from None
 
         def follow():
+            line, died = "bestmove 0000", None
             try:
                 try:
                     _, line = relayed.engine.until("bestmove", bound, patient=True,
@@ -300,13 +310,10 @@ class Relay:
                     relayed.engine.send("stop")
                     _, line = relayed.engine.until("bestmove", on_line=search.add)
             except EngineDead as err:
-                relayed.searching = False
-                relayed.busy.release()
-                self.drop(relayed, str(err))
-                search.add("bestmove 0000", last=True)
-                return
-            relayed.searching = False
-            relayed.busy.release()
+                died = str(err)
+            release(relayed)
+            if died is not None:
+                self.drop(relayed, died)
             search.add(line, last=True)
         return follow
 
