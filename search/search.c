@@ -64,7 +64,7 @@ enum {
      * can leave a game's repetition key as it was (DragonQi's bow turns: the situation
      * ignores bows), so a turn by each side repeats it. */
     REPETITION_FIRST_BACK = 2,
-    REPETITIONS_BEFORE_ROOT = 2, /* earlier occurrences before the root that make a draw */
+    REPETITIONS_FOR_DRAW = 2, /* earlier occurrences of a situation: the rules' third */
     HELPER_DEPTH_SKEW = 1,       /* odd helper threads start this much deeper */
     /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
      * depth 1 + level (see skill_pick); the weakness grows by SKILL_WEAKNESS_STEP per level
@@ -149,8 +149,12 @@ static Score result_score(const SearchThread *t, Result r, int ply)
                               : draw_score(t, ply);
 }
 
-/* A draw by repetition (one earlier occurrence inside the search, or two overall) or by
- * the no-progress rule. */
+/* A draw by repetition or by the no-progress rule. A repetition is a draw when the
+ * whole position came back inside the search (whoever repeated it can do so again), or
+ * when its situation comes back the third time (the rules' truce). A situation that came
+ * back with something else changed (DragonQi's bows, which the situation leaves out) is
+ * no draw the second time: the bow turned may be a plan's first move, and a bow turned
+ * in reply must not refute it. */
 static bool is_draw(SearchThread *t, const void *pos, int ply)
 {
     const Game *g = t->game;
@@ -164,9 +168,14 @@ static bool is_draw(SearchThread *t, const void *pos, int ply)
     int window = game_repetition_plies(g, pos), repeats = 0;
     if (window > t->stack[ply].plies_from_null)
         window = t->stack[ply].plies_from_null;
-    for (int i = index - REPETITION_FIRST_BACK; i >= 0 && i >= index - window; i -= 2)
-        if (t->keys[i] == key && (i >= t->key_base || ++repeats >= REPETITIONS_BEFORE_ROOT))
+    for (int i = index - REPETITION_FIRST_BACK; i >= 0 && i >= index - window; i -= 2) {
+        if (t->keys[i] != key)
+            continue;
+        if (i >= t->key_base && t->stack[i - t->key_base].key == t->stack[ply].key)
             return true;
+        if (++repeats >= REPETITIONS_FOR_DRAW)
+            return true;
+    }
     return false;
 }
 
@@ -177,7 +186,8 @@ static inline void enter(SearchThread *t, int ply)
     const Game *g = t->game;
     const void *pos = pos_at(t, ply);
     t->keys[t->key_base + ply] = game_repetition_key(g, pos);
-    tt_prefetch(t->shared->tt, g->key(pos));
+    t->stack[ply].key = g->key(pos);
+    tt_prefetch(t->shared->tt, t->stack[ply].key);
     const SearchStack *parent = &t->stack[ply - 1];
     t->stack[ply].plies_from_null = parent->move == MOVE_NONE ? 0 : parent->plies_from_null + 1;
     t->stack[ply].threat = -1;
@@ -732,6 +742,7 @@ void search_thread_prepare(SearchThread *t)
         ss->pv_length = 0;
     }
     t->stack[0].plies_from_null = t->key_base; /* the whole history */
+    t->stack[0].key = g->key(pos_at(t, 0));
     /* The root's moves in the order the move picker gives them (no table move, no
      * killers yet): noisy gains, quiet moves by history, noisy losses; then only those
      * `searchmoves` names, if it names any. */

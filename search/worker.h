@@ -61,6 +61,7 @@ typedef struct SearchStack {
     Score static_eval;   /* SCORE_NONE until the node evaluated */
     signed char threat;  /* Game.threat() of this ply's position: -1 not known yet */
     int plies_from_null; /* plies since the last null move (or since the history began) */
+    uint64_t key;        /* the position's whole key (its repetition key may be a part) */
     int pv_length;
     Move pv[MAX_PLY + 2]; /* the principal variation from this ply down */
 } SearchStack;

@@ -430,6 +430,12 @@ static const struct {
     /* e6e5, e5e4, e4=F: the Prince on a1 is too far to be taken or to get in the way */
     {"flag: the Red Witch lands and plants", "(s4x)e6 Ka1 Fe2 ka15", "S " DQT_PLAIN, 5},
     {"flag: the Prince lands and plants", "(S0K)e10 Fe2 ka15", "F " DQT_PLAIN, 5},
+    /* e7~S (the bow points at e8, so the Warlord's ship must turn first), e7~e6, e6e5,
+     * e5e4, e4=F. The Forest's answer to the turn, turning the a6 ship's bow, brings the
+     * situation back (bows are not part of it): that is no draw, for the Storm's bow is
+     * not where it was. */
+    {"flag: the Warlord's ship turns, sails, he lands and plants", "(s0k)e7 (S0)a6 Ki15 Fe2",
+     "S " DQT_PLAIN, 9},
 };
 
 static Score searched_score(const char *fen, int depth)
