@@ -17,7 +17,9 @@
  *   threats    a flag-bearer near the enemy Banner (§6.8), the Prince near the Warlord and
  *              the Red Witch near the Prince (§6.9), and a royal or the Witch aboard off
  *              the enemy beach, ready to land and set a creature afire (§6.2);
- *   naval      occupied vessels of its colour and Flagships with crews (they can fire).
+ *   naval      occupied vessels of its colour and Flagships with crews (they can fire);
+ *   reach      for the side ahead in material only, by its lead: how few moves its
+ *              flag-bearers and Direct Capturers need to win, across the ocean included.
  */
 #include "eval/dragonqi.h"
 
@@ -299,6 +301,184 @@ static void threat_terms(const DqPos *p, int side, DqTerms *t)
     }
 }
 
+/* ---- reach: how many moves a side's winners need to win -------------------------- *
+ * The flag-bearers (the Warlord and the Red Witch for the Storm, the Prince for the
+ * Forest) and the Direct Capturers (the Witch against the Prince, the Prince against the
+ * Warlord) are counted in moves along the way their scope allows (§6.1, §6.3): a step on
+ * land, embarking onto a vessel of their colour (plus the moves that vessel needs to come
+ * alongside), a cell at sea (one more to turn the bow first), landing. Forces in the way
+ * are not counted: the search sees them; what the evaluation alone can tell is whether
+ * a way exists and how long it is, the thing a lead needs to become a win. */
+enum { REACH_FAR = 32, REACH_HORIZON = 16, REACH_STEP = 25, REACH_LEAD = 600 };
+
+/* Which kingdom a bearer may step from (row) into (column): S-land, F-land, ocean. */
+typedef bool DqScope[3][3];
+static const DqScope scope_warlord = {{1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
+static const DqScope scope_witch = {{0, 0, 0}, {0, 1, 0}, {0, 1, 1}};
+static const DqScope scope_prince = {{1, 0, 0}, {0, 1, 1}, {1, 0, 1}};
+
+/* Moves for an empty vessel of side's fleet to come to each ocean cell (REACH_FAR: none). */
+static void ferry_moves(const DqPos *p, int side, uint8_t *ferry)
+{
+    memset(ferry, REACH_FAR, DQ_OCEAN_CELLS);
+    for (DqBb v = p->vessels; bb_any(v);) {
+        int c = bb_pop(&v);
+        if (p->sq[c] || dq_vessel_colour(p, c) != side)
+            continue;
+        for (int o = 0; o < DQ_OCEAN_CELLS; o++) {
+            int d = dq_distance(c, DQ_OCEAN_FIRST + o);
+            if (d < ferry[o])
+                ferry[o] = (uint8_t)d;
+        }
+    }
+}
+
+/* A traveller's way so far: moves to each cell, and at sea the bows the vessel under it
+ * may have on arriving there that soon (bit d for direction d; REACH_ANY_BOW: a vessel
+ * that came to fetch it, free to point anywhere). Arriving a move later with a better bow
+ * never helps, since turning costs one move: the bows of the fewest moves are enough. */
+enum { REACH_ANY_BOW = 1 << DQ_DIRS };
+typedef struct DqReach {
+    uint8_t dist[DQ_CELLS];
+    uint16_t bows[DQ_CELLS];
+} DqReach;
+
+static void reach_clear(DqReach *r) { memset(r->dist, REACH_FAR, sizeof r->dist); }
+
+/* Reaching c after `moves` moves, aboard a vessel with `bows` at sea. */
+static bool reach_arrive(DqReach *r, int c, int moves, int bows)
+{
+    if (moves > r->dist[c])
+        return false;
+    if (moves == r->dist[c]) {
+        r->bows[c] |= (uint16_t)bows;
+        return false;
+    }
+    r->dist[c] = (uint8_t)moves;
+    r->bows[c] = (uint16_t)bows;
+    return true;
+}
+
+/* The bow of the vessel on c as a set (REACH_ANY_BOW on land). */
+static int bow_at(const DqPos *p, int c)
+{
+    return dq_geo.kingdom[c] == DQ_OCEAN ? 1 << (dq_vessel(p, c) & DQ_VES_BOW) : REACH_ANY_BOW;
+}
+
+/* The fewest moves from the seeds to a cell of `targets` (REACH_FAR if none is reached),
+ * never through `avoid`. At sea a step onto a vessel is one move (boarding); onto open
+ * water it is a sail, one move along the bow and two otherwise (a turn first). */
+static int reach_moves(const DqPos *p, const DqScope scope, const uint8_t *ferry, DqReach *r,
+                       DqBb targets, DqBb avoid)
+{
+    DqBb bucket[REACH_FAR], done = bb_none();
+    for (int d = 0; d < REACH_FAR; d++)
+        bucket[d] = bb_none();
+    for (int c = 0; c < DQ_CELLS; c++)
+        if (r->dist[c] < REACH_FAR)
+            bb_set(&bucket[r->dist[c]], c);
+    for (int d = 0; d < REACH_FAR; d++) {
+        while (bb_any(bucket[d])) {
+            int c = bb_pop(&bucket[d]);
+            if (bb_has(done, c) || r->dist[c] != d)
+                continue;
+            if (bb_has(targets, c))
+                return d;
+            bb_set(&done, c);
+            int k = dq_geo.kingdom[c];
+            for (int dir = 0; dir < DQ_DIRS; dir++) {
+                int m = dq_geo.next[c][dir];
+                if (m == DQ_NO_CELL || m == DQ_E8 || !bb_has(dq_geo.grid, m) ||
+                    !scope[k][dq_geo.kingdom[m]] || bb_has(avoid, m))
+                    continue;
+                int cost = 1, bows = REACH_ANY_BOW;
+                if (dq_geo.kingdom[m] == DQ_OCEAN) {
+                    if (k != DQ_OCEAN) { /* embarking, once a vessel is alongside */
+                        cost += ferry[m - DQ_OCEAN_FIRST];
+                        if (!ferry[m - DQ_OCEAN_FIRST])
+                            bows = bow_at(p, m);
+                    } else if (dq_vessel(p, m)) { /* boarding */
+                        bows = bow_at(p, m);
+                    } else { /* sailing */
+                        cost = r->bows[c] & (REACH_ANY_BOW | 1 << dir) ? 1 : 2;
+                        bows = 1 << dir;
+                    }
+                }
+                if (reach_arrive(r, m, d + cost, bows) && d + cost < REACH_FAR)
+                    bb_set(&bucket[d + cost], m);
+            }
+        }
+    }
+    return REACH_FAR;
+}
+
+static int reach_from(const DqPos *p, const DqScope scope, const uint8_t *ferry, int from,
+                      DqBb targets, DqBb avoid)
+{
+    DqReach r;
+    reach_clear(&r);
+    reach_arrive(&r, from, 0, bow_at(p, from));
+    return reach_moves(p, scope, ferry, &r, targets, avoid);
+}
+
+/* What a winner `moves` away from its win is worth: REACH_STEP for each move fewer than
+ * REACH_HORIZON. */
+static int reach_worth(int moves)
+{
+    return moves < REACH_HORIZON ? REACH_STEP * (REACH_HORIZON - moves) : 0;
+}
+
+static int min2(int a, int b) { return a < b ? a : b; }
+
+/* The worth of `side`'s ways to win, each counted by its fewest moves (to plant, or to a
+ * Direct Capture): the Prince's for the Forest; for the Storm the Warlord's and the Red
+ * Witch's (or the Storm Queen's, who becomes her by embarking), both, so that bringing
+ * either closer counts. A royal's way keeps two cells from the enemy force whose Direct
+ * Capture would take him (the Prince's Sword for the Warlord, the Witch's Crystal for the
+ * Prince): one move of it would end the game the other way. */
+static int reach_value(const DqPos *p, int side)
+{
+    uint8_t ferry[DQ_OCEAN_CELLS];
+    ferry_moves(p, side, ferry);
+    int royal = p->royal[side], enemy_royal = p->royal[!side];
+    int witch = dq_code(DQ_WITCH, DQ_STORM), queen = dq_code(DQ_QUEEN, DQ_STORM);
+    int w = p->count[witch] ? find(p, witch) : DQ_NO_CELL;
+    DqBb banner = bb_bit(dq_banner_cell(side, 0));
+    bb_set(&banner, dq_banner_cell(side, 1));
+    DqBb beside = enemy_royal != DQ_NO_CELL ? dq_geo.adj[enemy_royal] : bb_none();
+    if (side == DQ_FOREST) {
+        if (royal == DQ_NO_CELL || royal == DQ_E0)
+            return 0;
+        DqBb avoid = w != DQ_NO_CELL ? within_two(w) : bb_none();
+        return reach_worth(min2(reach_from(p, scope_prince, ferry, royal, banner, avoid) + 1,
+                                reach_from(p, scope_prince, ferry, royal, beside, avoid)));
+    }
+    int v = 0;
+    if (royal != DQ_NO_CELL && royal != DQ_E16) {
+        DqBb sword =
+            enemy_royal != DQ_NO_CELL && enemy_royal != DQ_E0 ? within_two(enemy_royal) : bb_none();
+        v += reach_worth(reach_from(p, scope_warlord, ferry, royal, banner, sword) + 1);
+    }
+    DqReach r;
+    reach_clear(&r);
+    if (w != DQ_NO_CELL) {
+        reach_arrive(&r, w, 0, bow_at(p, w));
+    } else if (p->count[queen]) {
+        /* The Storm Queen becomes the Witch by sliding aboard an empty Red vessel on the
+         * first water cell of one of her lines: a move, and one more to reach such a line. */
+        int q = find(p, queen);
+        for (int o = 0; q != DQ_NO_CELL && o < DQ_OCEAN_CELLS; o++) {
+            int c = DQ_OCEAN_FIRST + o;
+            if (dq_geo.y[c] == 10 && ferry[o] < REACH_FAR)
+                reach_arrive(&r, c, 1 + ferry[o] + !bb_has(dq_geo.lines[q], c),
+                             ferry[o] ? REACH_ANY_BOW : bow_at(p, c));
+        }
+    }
+    DqReach again = r;
+    return v + reach_worth(min2(reach_moves(p, scope_witch, ferry, &r, banner, bb_none()) + 1,
+                                reach_moves(p, scope_witch, ferry, &again, beside, bb_none())));
+}
+
 static void naval_terms(const DqPos *p, int side, DqTerms *t)
 {
     int balls = p->mun[side == DQ_FOREST ? DQ_MUN_GREEN_CANNON : DQ_MUN_RED_CANNON];
@@ -361,11 +541,26 @@ static int total(DqTerms t)
     return t.material + t.mobility + t.advance + t.munitions + t.safety + t.threats + t.naval;
 }
 
+/* The reach term of the side ahead in material, in proportion to its lead up to
+ * REACH_LEAD: a side that is ahead should go and win; one that is level keeps its
+ * royal at home. */
+static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *forest)
+{
+    int lead = storm->material - forest->material, side = lead > 0 ? DQ_STORM : DQ_FOREST;
+    lead = lead < 0 ? -lead : lead;
+    if (lead == 0)
+        return 0;
+    int v = reach_value(p, side) * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
+    return side == DQ_STORM ? v : -v;
+}
+
 static Score dragonqi_hand_evaluate(const void *pos)
 {
     const DqPos *p = pos;
     int us = p->side;
-    return total(terms_of(p, us)) - total(terms_of(p, !us)) + DQ_TEMPO;
+    DqTerms s = terms_of(p, DQ_STORM), f = terms_of(p, DQ_FOREST);
+    int v = total(s) - total(f) + reach_term(p, &s, &f);
+    return (us == DQ_STORM ? v : -v) + DQ_TEMPO;
 }
 
 /* ---- the learned evaluation's inputs ------------------------------------------------ *
@@ -608,6 +803,7 @@ void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
 {
     const DqPos *p = pos;
     DqTerms s = terms_of(p, DQ_STORM), f = terms_of(p, DQ_FOREST);
+    int reach = reach_term(p, &s, &f);
     static const char *const sides[2] = {"storm", "forest"};
     const EvalRow rows[] = {
         {"material", {s.material, f.material}, false},
@@ -617,6 +813,7 @@ void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
         {"safety", {s.safety, f.safety}, false},
         {"threats", {s.threats, f.threats}, false},
         {"naval", {s.naval, f.naval}, false},
+        {"reach", {reach > 0 ? reach : 0, reach < 0 ? -reach : 0}, false},
         {"tempo", {DQ_TEMPO, 0}, true},
     };
     int n = eval_table_write(buf, size, sides, rows, (int)(sizeof rows / sizeof *rows),

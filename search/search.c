@@ -65,7 +65,7 @@ enum {
      * ignores bows), so a turn by each side repeats it. */
     REPETITION_FIRST_BACK = 2,
     REPETITIONS_FOR_DRAW = 2, /* earlier occurrences of a situation: the rules' third */
-    HELPER_DEPTH_SKEW = 1,       /* odd helper threads start this much deeper */
+    HELPER_DEPTH_SKEW = 1,    /* odd helper threads start this much deeper */
     /* Skill: a weakened search keeps at least SKILL_LINES lines and picks among them at
      * depth 1 + level (see skill_pick); the weakness grows by SKILL_WEAKNESS_STEP per level
      * below full strength from SKILL_WEAKNESS_MIN, in 1/SKILL_SCALE units. */

@@ -591,5 +591,6 @@ Suite *dragonqi_suite(void)
     dragonqi_rules_tests(s);
     dragonqi_ocean_tests(s);
     dragonqi_events_tests(s);
+    dragonqi_play_tests(s);
     return s;
 }

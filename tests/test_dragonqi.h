@@ -57,3 +57,4 @@ void dqt_assert_case(const char *rule, const char *pieces, const char *fields, c
 void dragonqi_rules_tests(Suite *s);
 void dragonqi_ocean_tests(Suite *s);
 void dragonqi_events_tests(Suite *s);
+void dragonqi_play_tests(Suite *s);

@@ -234,16 +234,33 @@ static inline int dq_banner_cell(int side, int i)
     return (side == DQ_FOREST ? DQ_E12 : DQ_E3) + i * DQ_FILES;
 }
 
+/* The distance from c to the nearer covering cell of the Banner where side plants. */
+static inline int dq_banner_distance(int side, int c)
+{
+    int a = dq_distance(c, dq_banner_cell(side, 0)), b = dq_distance(c, dq_banner_cell(side, 1));
+    return a < b ? a : b;
+}
+
+/* Does a flag-bearer of this code come from farther away to one step from a covering cell
+ * of the enemy Banner (planting two moves away; a landing on the beach before it, too)? */
+static inline bool dq_approaches_banner(int code, int from, int to)
+{
+    int side = dq_side(code);
+    return dq_on_banner(code, dq_banner_cell(side, 0)) && dq_banner_distance(side, to) == 1 &&
+           dq_banner_distance(side, from) >= 2;
+}
+
 /* Noisy moves (for the search): captures (arrows, en passant and sinkings included),
  * exchanges, promotions on landing, game-winning moves, and a flag-bearer's step onto the
- * enemy Banner (a win threat, like a check in chess). */
+ * enemy Banner or to one step from it (win threats, like checks in chess). */
 static inline bool dq_move_noisy(Move m)
 {
-    int kind = dq_move_kind(m), piece = dq_move_piece(m), to = dq_move_to(m);
+    int kind = dq_move_kind(m), piece = dq_move_piece(m), from = dq_move_from(m),
+        to = dq_move_to(m);
     return dq_move_captured(m) || kind == DQ_MK_EP || kind == DQ_MK_ARROW || dq_move_exchange(m) ||
            dq_move_wins(m) || dq_move_sinks(m) ||
-           (kind == DQ_MK_NORMAL &&
-            (dq_enters(piece, dq_move_from(m), to) || dq_on_banner(piece, to)));
+           (kind == DQ_MK_NORMAL && (dq_enters(piece, from, to) || dq_on_banner(piece, to) ||
+                                     dq_approaches_banner(piece, from, to)));
 }
 
 /* The cell of the Gnome/Dwarf an en-passant capture by `side` landing on `to` takes: one

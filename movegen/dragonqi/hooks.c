@@ -62,18 +62,20 @@ void dq_make_null(const void *pos, void *out)
 }
 
 /* The side to move must answer now: the enemy's flag-bearer stands on a covering cell of
- * our Banner and plants next move (§6.8). An attacked royal is not reported: the Sword and
- * the Crystal make "in check" so frequent around a roaming Red Witch or a Prince ashore
- * that extending every one multiplies the tree (about 25 times at depth 7 in the last
- * bench position), while a royal left en prise is refuted by the capture one ply later. */
+ * our Banner and plants next move, or one step from one and plants in two (§6.8; an
+ * approach the search must not prune away as it would a quiet position). An attacked
+ * royal is not reported: the Sword and the Crystal make "in check" so frequent around a
+ * roaming Red Witch or a Prince ashore that extending every one multiplies the tree
+ * (about 25 times at depth 7 in the last bench position), while a royal left en prise is
+ * refuted by the capture one ply later. */
 bool dq_threat(const void *pos)
 {
     const DqPos *p = pos;
-    int them = !p->side;
-    for (int i = 0; i < 2; i++) {
-        int code = p->sq[dq_banner_cell(them, i)];
-        if (code == dq_code(DQ_ROYAL, them) ||
-            (them == DQ_STORM && code == dq_code(DQ_WITCH, DQ_STORM)))
+    int them = !p->side, b0 = dq_banner_cell(them, 0), b1 = dq_banner_cell(them, 1);
+    DqBb near = bb_and(bb_or(dq_geo.adj[b0], dq_geo.adj[b1]), p->men[them]);
+    for (; bb_any(near);) {
+        int code = p->sq[bb_pop(&near)];
+        if (dq_on_banner(code, b0))
             return true;
     }
     return false;

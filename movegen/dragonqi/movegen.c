@@ -175,8 +175,9 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
     bool sword = code == dq_code(DQ_ROYAL, DQ_FOREST) || code == dq_code(DQ_WITCH, DQ_STORM);
     DqBb all = bb_or(t->quiet, t->capture);
     if (g->stage == GEN_NOISY && dq_geo.kingdom[from] != DQ_OCEAN) {
-        /* quiet moves from land are noisy only as a Direct Capture, an exchange or en
-         * passant (a landing from a vessel may also promote: dq_gen_add sorts those) */
+        /* quiet moves from land are noisy only as a Direct Capture, an exchange, en
+         * passant or a flag-bearer's approach to the Banner (a landing from a vessel may
+         * also promote: dq_gen_add sorts those) */
         DqBb special = bb_none();
         if (sword && enemy_royal != DQ_NO_CELL)
             special = dq_geo.adj[enemy_royal];
@@ -185,9 +186,14 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
             if (p->ep)
                 bb_set(&special, p->ep);
         }
-        for (int i = 0; i < 2; i++)
-            if (dq_on_banner(code, dq_banner_cell(g->us, i)))
-                bb_set(&special, dq_banner_cell(g->us, i));
+        if (dq_on_banner(code, dq_banner_cell(g->us, 0))) { /* a flag-bearer */
+            for (int i = 0; i < 2; i++) {
+                int banner = dq_banner_cell(g->us, i);
+                bb_set(&special, banner);
+                if (dq_banner_distance(g->us, from) >= 2) /* approaching it */
+                    special = bb_or(special, bb_and(dq_geo.adj[banner], dq_geo.grid));
+            }
+        }
         all = bb_or(t->capture, bb_and(t->quiet, special));
     }
     /* A plain force on land that no line of the royal passes through, out of check: its

@@ -1,0 +1,136 @@
+/*
+ * DragonQi's play with a lead: the evaluation's reach term worked out by hand on small
+ * positions (the moves a side's flag-bearers and Direct Capturers need, eval/dragonqi.c),
+ * and a lead carried across the ocean to a win by the engine playing both sides.
+ *
+ * The term belongs to the side ahead in material: 25 for each move fewer than 16 that
+ * each of its winners needs to win, times its lead up to 600, over 600. Material in DQT_PLAIN
+ * positions includes the waiting Ice Dragon (850) for the Forest, and the waiting Younger
+ * Serpent (300) for the Storm while it has its Queen or the Red Witch.
+ */
+#include <stdlib.h>
+
+#include "tests/eval_terms.h"
+#include "tests/helpers.h"
+#include "tests/test_dragonqi.h"
+
+static const struct {
+    const char *what, *pieces, *fields;
+    int storm, forest; /* the reach row's two columns */
+} reach_cases[] = {
+    /* Storm 1,480 (the ship 120, two Catapults 760, six Gnomes 600) against the Princess
+     * and the waiting Dragon, 1,200: a lead of 280. The Warlord's bow points at e8, so
+     * each first cell at sea costs a turn and a sail (2), then he lands on e5 (3), steps
+     * to e4 (4) and plants (5): 25 * 11 * 280 / 600 = 128. */
+    {"the Warlord's bow turned away", "(s0k)e7 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Ka1 Fe2",
+     "S " DQT_PLAIN, 128, 0},
+    /* The bow points south: e6 in one move, so 4 moves: 25 * 12 * 280 / 600 = 140. */
+    {"the Warlord's bow toward the beach",
+     "(s4k)e7 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Ka1 Fe2", "S " DQT_PLAIN, 140, 0},
+    /* Forest 1,320 (the Princess, the Dragon, the Green Ship) against nothing: the lead
+     * counts up to 600. The Prince lands on e11 (1), steps to e12 (2) and plants (3);
+     * his Sword at the Warlord on a15 needs 4 (d11, c12, b13, b14): 25 * 13 = 325. */
+    {"the Prince off the Storm beach", "(S0K)e10 Fe2 ka15", "F " DQT_PLAIN, 0, 325},
+    /* Storm 1,360 against 1,200, but no Red vessel to cross on: no way, no term. */
+    {"no vessel to cross on", "ke15 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Ke1 Fe2",
+     "S " DQT_PLAIN, 0, 0},
+};
+
+START_TEST(reach_terms)
+{
+    const Game *g = t_game("dragonqi");
+    char fen[FEN_MAX];
+    dqt_fen(fen, sizeof fen, reach_cases[_i].pieces, reach_cases[_i].fields);
+    ck_assert_msg(t_eval_term(g, fen, "reach", P1) == reach_cases[_i].storm, "%s: storm %d",
+                  reach_cases[_i].what, t_eval_term(g, fen, "reach", P1));
+    ck_assert_msg(t_eval_term(g, fen, "reach", P2) == reach_cases[_i].forest, "%s: forest %d",
+                  reach_cases[_i].what, t_eval_term(g, fen, "reach", P2));
+}
+END_TEST
+
+/* The Storm Queen becomes the Red Witch by sliding aboard an empty Red vessel on rank 10:
+ * on d10, one of her lines, once the Red Ship of e10 has come there (1 + 1), free to point
+ * south; d9, d8, d7, d6 (6), landing on e5 (7), e4 (8), planting (9): 25 * 7 = 175. Her
+ * Crystal at the Prince on e1 needs 10 (d3, d2). The Warlord walks to e11 (4), embarks on
+ * d10 once the ship is there (6) and goes the same way: 13, 25 * 3 = 75. Storm 1,320 (the
+ * Queen 450, the ship, the Younger and the Elder Serpent waiting, the latter while the
+ * Warlord has not landed) against 1,200: (175 + 75) * 120 / 600 = 50. */
+START_TEST(reach_of_the_queen)
+{
+    const Game *g = t_game("dragonqi");
+    const char *fen =
+        "4k4/9/9/9/4q4/4(s4)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - d 220300 - 0 1 lance";
+    ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 50);
+    ck_assert_int_eq(t_eval_term(g, fen, "reach", P2), 0);
+}
+END_TEST
+
+/* From the end of a self-play game (5,000 nodes a move) that the engine could not win:
+ * the Forest has only the Prince, aboard a Green Ship on i6, and the Princess; the Storm
+ * has its Warlord aboard its Flagship on e10 (bow N), its Queen, Magician, a Knight, two
+ * Warders and ten Gnomes. Before the reach term, and before a bow turn answered by a bow
+ * turn stopped counting as a repetition, the engine played 300 moves there without a
+ * decision, turning bows and stepping forces to and fro. Now the Warlord turns his
+ * Flagship, sails across, lands and plants the flag: the engine playing both sides at
+ * 5,000 nodes a move (a new engine for each move) wins within 30 moves, and no Storm move
+ * takes a force or vessel straight back to where the Storm's move before it came from. */
+#define LEAD_FEN                                                                                   \
+    "9/3gg4/7q1/2p3p2/1ppppppp1/(s6n)3(f0k)4/9/8(s4p)/9/1(s5)4(s2)1(S0K)/7w1/9/9/4F4/9 S "         \
+    "DQ0-dy0W HHNNhhn hd 220303 - 0 1004 lance"
+
+/* The cells a move leaves and reaches ("e10e9", "e10~d9"; a bow turn or a planting
+ * reaches none: to[0] stays 0). */
+static void move_cells(const char *move, char from[4], char to[4])
+{
+    int n = 0;
+    from[0] = to[0] = 0;
+    if (sscanf(move, "%*1[a-i]%*2[0-9]%n", &n) != 0 || n < 2)
+        return;
+    snprintf(from, 4, "%.*s", n, move);
+    const char *rest = move + n + (move[n] == '~');
+    int m = 0;
+    if (sscanf(rest, "%*1[a-i]%*2[0-9]%n", &m) == 0 && m >= 2)
+        snprintf(to, 4, "%.*s", m, rest);
+}
+
+START_TEST(lead_carried_across)
+{
+    char moves[4096] = "", input[8192], before_from[4] = "", before_to[4] = "";
+    size_t len = 0;
+    bool won = false;
+    for (int ply = 0; ply < 60 && !won; ply++) {
+        snprintf(input, sizeof input,
+                 "uci\nsetoption name UCI_Variant value dragonqi\nposition fen %s moves%s\n"
+                 "query result\ngo nodes 5000\nisready\n",
+                 LEAD_FEN, moves);
+        char *out = t_session(input);
+        won = strstr(out, "info string result RESULT S FLAG 0-3") != NULL;
+        if (!won) {
+            ck_assert_msg(strstr(out, "response none"), "the game ended otherwise:\n%s", out);
+            const char *best = strstr(out, "bestmove ");
+            char move[32], from[4], to[4];
+            ck_assert_msg(best && sscanf(best, "bestmove %31s", move) == 1, "%s", out);
+            if (ply % 2 == 0) {
+                move_cells(move, from, to);
+                ck_assert_msg(!to[0] || strcmp(from, before_to) || strcmp(to, before_from),
+                              "the Storm steps back with %s (moves%s)", move, moves);
+                memcpy(before_from, from, 4);
+                memcpy(before_to, to, 4);
+            }
+            len += (size_t)snprintf(moves + len, sizeof moves - len, " %s", move);
+        }
+        free(out);
+    }
+    ck_assert_msg(won, "no flag planted within 30 moves: moves%s", moves);
+}
+END_TEST
+
+void dragonqi_play_tests(Suite *s)
+{
+    TCase *tc = tcase_create("play");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, reach_terms, 0, (int)(sizeof reach_cases / sizeof *reach_cases));
+    tcase_add_test(tc, reach_of_the_queen);
+    tcase_add_test(tc, lead_carried_across);
+    suite_add_tcase(s, tc);
+}
