@@ -365,26 +365,31 @@ static int bow_at(const DqPos *p, int c)
     return dq_geo.kingdom[c] == DQ_OCEAN ? 1 << (dq_vessel(p, c) & DQ_VES_BOW) : REACH_ANY_BOW;
 }
 
-/* The fewest moves from the seeds to a cell of `targets` (REACH_FAR if none is reached),
- * never through `avoid`. At sea a step onto a vessel is one move (boarding); onto open
- * water it is a sail, one move along the bow and two otherwise (a turn first). */
+/* The fewest moves from the seeds to a win (REACH_HORIZON or more when none is near): a
+ * cell of `capture` wins on arrival (a Direct Capture), one of `plant` a move later. The
+ * way never goes through `avoid`. At sea a step onto a vessel is one move (boarding);
+ * onto open water it is a sail, one move along the bow and two otherwise (a turn first). */
 static int reach_moves(const DqPos *p, const DqScope scope, const uint8_t *ferry, DqReach *r,
-                       DqBb targets, DqBb avoid)
+                       DqBb plant, DqBb capture, DqBb avoid)
 {
-    DqBb bucket[REACH_FAR], done = bb_none();
-    for (int d = 0; d < REACH_FAR; d++)
+    DqBb bucket[REACH_HORIZON], done = bb_none();
+    for (int d = 0; d < REACH_HORIZON; d++)
         bucket[d] = bb_none();
     for (int c = 0; c < DQ_CELLS; c++)
-        if (r->dist[c] < REACH_FAR)
+        if (r->dist[c] < REACH_HORIZON)
             bb_set(&bucket[r->dist[c]], c);
-    for (int d = 0; d < REACH_FAR; d++) {
+    int best = REACH_HORIZON;
+    for (int d = 0; d < best; d++) {
         while (bb_any(bucket[d])) {
             int c = bb_pop(&bucket[d]);
             if (bb_has(done, c) || r->dist[c] != d)
                 continue;
-            if (bb_has(targets, c))
-                return d;
             bb_set(&done, c);
+            if (bb_has(capture, c) || bb_has(plant, c)) {
+                int win = d + !bb_has(capture, c);
+                best = win < best ? win : best;
+                continue;
+            }
             int k = dq_geo.kingdom[c];
             for (int dir = 0; dir < DQ_DIRS; dir++) {
                 int m = dq_geo.next[c][dir];
@@ -404,21 +409,21 @@ static int reach_moves(const DqPos *p, const DqScope scope, const uint8_t *ferry
                         bows = 1 << dir;
                     }
                 }
-                if (reach_arrive(r, m, d + cost, bows) && d + cost < REACH_FAR)
+                if (reach_arrive(r, m, d + cost, bows) && d + cost < REACH_HORIZON)
                     bb_set(&bucket[d + cost], m);
             }
         }
     }
-    return REACH_FAR;
+    return best;
 }
 
 static int reach_from(const DqPos *p, const DqScope scope, const uint8_t *ferry, int from,
-                      DqBb targets, DqBb avoid)
+                      DqBb plant, DqBb capture, DqBb avoid)
 {
     DqReach r;
     reach_clear(&r);
     reach_arrive(&r, from, 0, bow_at(p, from));
-    return reach_moves(p, scope, ferry, &r, targets, avoid);
+    return reach_moves(p, scope, ferry, &r, plant, capture, avoid);
 }
 
 /* What a winner `moves` away from its win is worth: REACH_STEP for each move fewer than
@@ -427,8 +432,6 @@ static int reach_worth(int moves)
 {
     return moves < REACH_HORIZON ? REACH_STEP * (REACH_HORIZON - moves) : 0;
 }
-
-static int min2(int a, int b) { return a < b ? a : b; }
 
 /* The worth of `side`'s ways to win, each counted by its fewest moves (to plant, or to a
  * Direct Capture): the Prince's for the Forest; for the Storm the Warlord's and the Red
@@ -450,14 +453,13 @@ static int reach_value(const DqPos *p, int side)
         if (royal == DQ_NO_CELL || royal == DQ_E0)
             return 0;
         DqBb avoid = w != DQ_NO_CELL ? within_two(w) : bb_none();
-        return reach_worth(min2(reach_from(p, scope_prince, ferry, royal, banner, avoid) + 1,
-                                reach_from(p, scope_prince, ferry, royal, beside, avoid)));
+        return reach_worth(reach_from(p, scope_prince, ferry, royal, banner, beside, avoid));
     }
     int v = 0;
     if (royal != DQ_NO_CELL && royal != DQ_E16) {
-        DqBb sword =
-            enemy_royal != DQ_NO_CELL && enemy_royal != DQ_E0 ? within_two(enemy_royal) : bb_none();
-        v += reach_worth(reach_from(p, scope_warlord, ferry, royal, banner, sword) + 1);
+        DqBb sword = enemy_royal != DQ_NO_CELL && enemy_royal != DQ_E0 ? within_two(enemy_royal)
+                                                                        : bb_none();
+        v += reach_worth(reach_from(p, scope_warlord, ferry, royal, banner, bb_none(), sword));
     }
     DqReach r;
     reach_clear(&r);
@@ -474,9 +476,7 @@ static int reach_value(const DqPos *p, int side)
                              ferry[o] ? REACH_ANY_BOW : bow_at(p, c));
         }
     }
-    DqReach again = r;
-    return v + reach_worth(min2(reach_moves(p, scope_witch, ferry, &r, banner, bb_none()) + 1,
-                                reach_moves(p, scope_witch, ferry, &again, beside, bb_none())));
+    return v + reach_worth(reach_moves(p, scope_witch, ferry, &r, banner, beside, bb_none()));
 }
 
 static void naval_terms(const DqPos *p, int side, DqTerms *t)
@@ -541,6 +541,47 @@ static int total(DqTerms t)
     return t.material + t.mobility + t.advance + t.munitions + t.safety + t.threats + t.naval;
 }
 
+/* reach_value depends only on the vessels (cells, bows, occupants' sides), the royals and
+ * the Witch or Storm Queen: moves of other forces, most of a search tree, leave it as it
+ * was. A small table per thread remembers it by a key of just those. */
+enum { REACH_CACHE_SIZE = 4096 };
+typedef struct ReachEntry {
+    uint64_t key;
+    int value;
+} ReachEntry;
+static _Thread_local ReachEntry reach_cache[REACH_CACHE_SIZE];
+
+static uint64_t reach_mix(uint64_t h, uint64_t v)
+{
+    h = (h ^ v) * 0x9E3779B97F4A7C15ULL;
+    return h ^ (h >> 29);
+}
+
+static uint64_t reach_key(const DqPos *p, int side)
+{
+    int witch = dq_code(DQ_WITCH, DQ_STORM), queen = dq_code(DQ_QUEEN, DQ_STORM);
+    int w = p->count[witch] ? find(p, witch) : DQ_NO_CELL;
+    int q = w == DQ_NO_CELL && p->count[queen] ? find(p, queen) : DQ_NO_CELL;
+    uint64_t h = reach_mix(side + 1, (uint64_t)p->royal[0] | (uint64_t)p->royal[1] << 8 |
+                                         (uint64_t)w << 16 | (uint64_t)q << 24);
+    for (DqBb v = p->vessels; bb_any(v);) {
+        int c = bb_pop(&v), code = p->sq[c];
+        h = reach_mix(h, (uint64_t)c | (uint64_t)dq_vessel(p, c) << 8 | (uint64_t)code << 16);
+    }
+    return h | 1; /* never 0, the empty entry's key */
+}
+
+static int reach_value_cached(const DqPos *p, int side)
+{
+    uint64_t key = reach_key(p, side);
+    ReachEntry *e = &reach_cache[key % REACH_CACHE_SIZE];
+    if (e->key != key) {
+        e->key = key;
+        e->value = reach_value(p, side);
+    }
+    return e->value;
+}
+
 /* The reach term of the side ahead in material, in proportion to its lead up to
  * REACH_LEAD: a side that is ahead should go and win; one that is level keeps its
  * royal at home. */
@@ -550,7 +591,7 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
     lead = lead < 0 ? -lead : lead;
     if (lead == 0)
         return 0;
-    int v = reach_value(p, side) * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
+    int v = reach_value_cached(p, side) * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
     return side == DQ_STORM ? v : -v;
 }
 
