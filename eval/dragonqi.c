@@ -457,8 +457,8 @@ static int reach_value(const DqPos *p, int side)
     }
     int v = 0;
     if (royal != DQ_NO_CELL && royal != DQ_E16) {
-        DqBb sword = enemy_royal != DQ_NO_CELL && enemy_royal != DQ_E0 ? within_two(enemy_royal)
-                                                                        : bb_none();
+        DqBb sword =
+            enemy_royal != DQ_NO_CELL && enemy_royal != DQ_E0 ? within_two(enemy_royal) : bb_none();
         v += reach_worth(reach_from(p, scope_warlord, ferry, royal, banner, bb_none(), sword));
     }
     DqReach r;
