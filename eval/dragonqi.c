@@ -292,10 +292,7 @@ static void threat_terms(const DqPos *p, int side, DqTerms *t)
         dq_distance(royal, enemy_royal) <= 2 && royal != DQ_E0)
         t->threats += sword_near[dq_distance(royal, enemy_royal)];
     while (bb_any(bearers)) {
-        int c = bb_pop(&bearers);
-        int d = dq_distance(c, dq_banner_cell(side, 0));
-        int d2 = dq_distance(c, dq_banner_cell(side, 1));
-        d = d < d2 ? d : d2;
+        int d = dq_banner_distance(side, bb_pop(&bearers));
         if (d >= 1 && d <= 3)
             t->threats += flag_near[d];
     }
@@ -438,14 +435,13 @@ static int reach_worth(int moves)
  * Witch's (or the Storm Queen's, who becomes her by embarking), both, so that bringing
  * either closer counts. A royal's way keeps two cells from the enemy force whose Direct
  * Capture would take him (the Prince's Sword for the Warlord, the Witch's Crystal for the
- * Prince): one move of it would end the game the other way. */
-static int reach_value(const DqPos *p, int side)
+ * Prince): one move of it would end the game the other way. `w` is the Witch's cell, `q`
+ * the Storm Queen's when the Witch is not on the board (DQ_NO_CELL: none). */
+static int reach_value(const DqPos *p, int side, int w, int q)
 {
     uint8_t ferry[DQ_OCEAN_CELLS];
     ferry_moves(p, side, ferry);
     int royal = p->royal[side], enemy_royal = p->royal[!side];
-    int witch = dq_code(DQ_WITCH, DQ_STORM), queen = dq_code(DQ_QUEEN, DQ_STORM);
-    int w = p->count[witch] ? find(p, witch) : DQ_NO_CELL;
     DqBb banner = bb_bit(dq_banner_cell(side, 0));
     bb_set(&banner, dq_banner_cell(side, 1));
     DqBb beside = enemy_royal != DQ_NO_CELL ? dq_geo.adj[enemy_royal] : bb_none();
@@ -465,11 +461,10 @@ static int reach_value(const DqPos *p, int side)
     reach_clear(&r);
     if (w != DQ_NO_CELL) {
         reach_arrive(&r, w, 0, bow_at(p, w));
-    } else if (p->count[queen]) {
+    } else if (q != DQ_NO_CELL) {
         /* The Storm Queen becomes the Witch by sliding aboard an empty Red vessel on the
          * first water cell of one of her lines: a move, and one more to reach such a line. */
-        int q = find(p, queen);
-        for (int o = 0; q != DQ_NO_CELL && o < DQ_OCEAN_CELLS; o++) {
+        for (int o = 0; o < DQ_OCEAN_CELLS; o++) {
             int c = DQ_OCEAN_FIRST + o;
             if (dq_geo.y[c] == 10 && ferry[o] < REACH_FAR)
                 reach_arrive(&r, c, 1 + ferry[o] + !bb_has(dq_geo.lines[q], c),
@@ -557,11 +552,8 @@ static uint64_t reach_mix(uint64_t h, uint64_t v)
     return h ^ (h >> 29);
 }
 
-static uint64_t reach_key(const DqPos *p, int side)
+static uint64_t reach_key(const DqPos *p, int side, int w, int q)
 {
-    int witch = dq_code(DQ_WITCH, DQ_STORM), queen = dq_code(DQ_QUEEN, DQ_STORM);
-    int w = p->count[witch] ? find(p, witch) : DQ_NO_CELL;
-    int q = w == DQ_NO_CELL && p->count[queen] ? find(p, queen) : DQ_NO_CELL;
     uint64_t h = reach_mix(side + 1, (uint64_t)p->royal[0] | (uint64_t)p->royal[1] << 8 |
                                          (uint64_t)w << 16 | (uint64_t)q << 24);
     for (DqBb v = p->vessels; bb_any(v);) {
@@ -573,11 +565,15 @@ static uint64_t reach_key(const DqPos *p, int side)
 
 static int reach_value_cached(const DqPos *p, int side)
 {
-    uint64_t key = reach_key(p, side);
+    /* the Red Witch's cell, or else the Storm Queen's (she stands in for the Witch) */
+    int witch = dq_code(DQ_WITCH, DQ_STORM), queen = dq_code(DQ_QUEEN, DQ_STORM);
+    int w = p->count[witch] ? find(p, witch) : DQ_NO_CELL;
+    int q = w == DQ_NO_CELL && p->count[queen] ? find(p, queen) : DQ_NO_CELL;
+    uint64_t key = reach_key(p, side, w, q);
     ReachEntry *e = &reach_cache[key % REACH_CACHE_SIZE];
     if (e->key != key) {
         e->key = key;
-        e->value = reach_value(p, side);
+        e->value = reach_value(p, side, w, q);
     }
     return e->value;
 }

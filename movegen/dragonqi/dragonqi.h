@@ -217,6 +217,13 @@ static inline bool dq_enters(int code, int from, int to)
            (t == DQ_PAWN || t == DQ_CROSSBOW || t == DQ_BUCCANEER || t == DQ_TOWER);
 }
 
+/* Can a force of this code plant its side's flag (§6.8: the Prince, the Warlord, the Red
+ * Witch)? */
+static inline bool dq_flag_bearer(int code)
+{
+    return dq_type(code) == DQ_ROYAL || code == dq_code(DQ_WITCH, DQ_STORM);
+}
+
 /* Does a force of this code standing on c threaten to plant its flag next move (§6.8: the
  * Prince on e12/e13, the Warlord or the Red Witch on e3/e4)? */
 static inline bool dq_on_banner(int code, int c)
@@ -246,7 +253,7 @@ static inline int dq_banner_distance(int side, int c)
 static inline bool dq_approaches_banner(int code, int from, int to)
 {
     int side = dq_side(code);
-    return dq_on_banner(code, dq_banner_cell(side, 0)) && dq_banner_distance(side, to) == 1 &&
+    return dq_flag_bearer(code) && dq_banner_distance(side, to) == 1 &&
            dq_banner_distance(side, from) >= 2;
 }
 

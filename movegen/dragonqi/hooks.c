@@ -73,11 +73,9 @@ bool dq_threat(const void *pos)
     const DqPos *p = pos;
     int them = !p->side, b0 = dq_banner_cell(them, 0), b1 = dq_banner_cell(them, 1);
     DqBb near = bb_and(bb_or(dq_geo.adj[b0], dq_geo.adj[b1]), p->men[them]);
-    for (; bb_any(near);) {
-        int code = p->sq[bb_pop(&near)];
-        if (dq_on_banner(code, b0))
+    while (bb_any(near))
+        if (dq_flag_bearer(p->sq[bb_pop(&near)]))
             return true;
-    }
     return false;
 }
 

@@ -186,7 +186,7 @@ void dq_gen_targets(DqGen *g, int from, const Targets *t)
             if (p->ep)
                 bb_set(&special, p->ep);
         }
-        if (dq_on_banner(code, dq_banner_cell(g->us, 0))) { /* a flag-bearer */
+        if (dq_flag_bearer(code)) {
             for (int i = 0; i < 2; i++) {
                 int banner = dq_banner_cell(g->us, i);
                 bb_set(&special, banner);
