@@ -554,8 +554,10 @@ static uint64_t reach_mix(uint64_t h, uint64_t v)
 
 static uint64_t reach_key(const DqPos *p, int side, int w, int q)
 {
-    uint64_t h = reach_mix(side + 1, (uint64_t)p->royal[0] | (uint64_t)p->royal[1] << 8 |
-                                         (uint64_t)w << 16 | (uint64_t)q << 24);
+    /* every field in bits of its own: a seed that shared bits with a cell would let
+     * one side's key for one royal's cell equal the other side's for another */
+    uint64_t h = reach_mix(0, (uint64_t)p->royal[0] | (uint64_t)p->royal[1] << 8 |
+                                  (uint64_t)w << 16 | (uint64_t)q << 24 | (uint64_t)side << 32);
     for (DqBb v = p->vessels; bb_any(v);) {
         int c = bb_pop(&v), code = p->sq[c];
         h = reach_mix(h, (uint64_t)c | (uint64_t)dq_vessel(p, c) << 8 | (uint64_t)code << 16);

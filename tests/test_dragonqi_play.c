@@ -65,6 +65,27 @@ START_TEST(reach_of_the_queen)
 }
 END_TEST
 
+/* The term is remembered per thread by what it depends on (the side ahead, the royals,
+ * the Witch or Storm Queen, the vessels). The side must not share bits with a royal's
+ * cell: the Forest's term with the Warlord on e14 (cell 130) once answered for the Storm's
+ * with the Warlord on d14 (129). Here the Forest's, 325 as in "the Prince off the Storm
+ * beach", is asked first; then the Storm's, which is 0 (no Red vessel to cross on), with
+ * every other thing the table looks at the same. */
+START_TEST(reach_remembered_per_side)
+{
+    const Game *g = t_game("dragonqi");
+    char forest[FEN_MAX], storm[FEN_MAX];
+    dqt_fen(forest, sizeof forest, "(S0K)e10 Fe2 ke14", "F " DQT_PLAIN);
+    dqt_fen(storm, sizeof storm,
+            "(S0K)e10 Fe2 kd14 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 pa13 pb13",
+            "S " DQT_PLAIN);
+    ck_assert_int_eq(t_eval_term(g, forest, "reach", P2), 325);
+    ck_assert_int_eq(t_eval_term(g, storm, "reach", P1), 0);
+    ck_assert_int_eq(t_eval_term(g, storm, "reach", P2), 0);
+    ck_assert_int_eq(t_eval_term(g, forest, "reach", P2), 325);
+}
+END_TEST
+
 /* From the end of a self-play game (5,000 nodes a move) that the engine could not win:
  * the Forest has only the Prince, aboard a Green Ship on i6, and the Princess; the Storm
  * has its Warlord aboard its Flagship on e10 (bow N), its Queen, Magician, a Knight, two
@@ -131,6 +152,7 @@ void dragonqi_play_tests(Suite *s)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, reach_terms, 0, (int)(sizeof reach_cases / sizeof *reach_cases));
     tcase_add_test(tc, reach_of_the_queen);
+    tcase_add_test(tc, reach_remembered_per_side);
     tcase_add_test(tc, lead_carried_across);
     suite_add_tcase(s, tc);
 }
