@@ -77,8 +77,7 @@ START_TEST(reach_remembered_per_side)
     char forest[FEN_MAX], storm[FEN_MAX];
     dqt_fen(forest, sizeof forest, "(S0K)e10 Fe2 ke14", "F " DQT_PLAIN);
     dqt_fen(storm, sizeof storm,
-            "(S0K)e10 Fe2 kd14 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 pa13 pb13",
-            "S " DQT_PLAIN);
+            "(S0K)e10 Fe2 kd14 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 pa13 pb13", "S " DQT_PLAIN);
     ck_assert_int_eq(t_eval_term(g, forest, "reach", P2), 325);
     ck_assert_int_eq(t_eval_term(g, storm, "reach", P1), 0);
     ck_assert_int_eq(t_eval_term(g, storm, "reach", P2), 0);
