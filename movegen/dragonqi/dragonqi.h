@@ -224,21 +224,18 @@ static inline bool dq_flag_bearer(int code)
     return dq_type(code) == DQ_ROYAL || code == dq_code(DQ_WITCH, DQ_STORM);
 }
 
-/* Does a force of this code standing on c threaten to plant its flag next move (§6.8: the
- * Prince on e12/e13, the Warlord or the Red Witch on e3/e4)? */
-static inline bool dq_on_banner(int code, int c)
-{
-    if (code == dq_code(DQ_ROYAL, DQ_FOREST))
-        return c == DQ_E12 || c == DQ_E13;
-    if (code == dq_code(DQ_ROYAL, DQ_STORM) || code == dq_code(DQ_WITCH, DQ_STORM))
-        return c == DQ_E3 || c == DQ_E4;
-    return false;
-}
-
 /* The two cells where a flag-bearer of `side` plants its flag (§6.8), i = 0 the lower. */
 static inline int dq_banner_cell(int side, int i)
 {
     return (side == DQ_FOREST ? DQ_E12 : DQ_E3) + i * DQ_FILES;
+}
+
+/* Does a force of this code standing on c threaten to plant its flag next move (§6.8: the
+ * Prince on e12/e13, the Warlord or the Red Witch on e3/e4)? */
+static inline bool dq_on_banner(int code, int c)
+{
+    int side = dq_side(code);
+    return dq_flag_bearer(code) && (c == dq_banner_cell(side, 0) || c == dq_banner_cell(side, 1));
 }
 
 /* The distance from c to the nearer covering cell of the Banner where side plants. */
