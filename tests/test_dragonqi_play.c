@@ -1,7 +1,8 @@
 /*
  * DragonQi's play with a lead: the evaluation's reach term worked out by hand on small
  * positions (the moves a side's flag-bearers and Direct Capturers need, eval/dragonqi.c),
- * and a lead carried across the ocean to a win by the engine playing both sides.
+ * and positions with a plan (a lead carried across the ocean, a flag to plant, an
+ * undefended royal, lock-ups) that the engine playing both sides must carry out.
  *
  * The term belongs to the side ahead in material: 25 for each move fewer than 16 that
  * each of its winners needs to win, times its lead up to 600, over 600. Material in DQT_PLAIN
@@ -85,18 +86,46 @@ START_TEST(reach_remembered_per_side)
 }
 END_TEST
 
-/* From the end of a self-play game (5,000 nodes a move) that the engine could not win:
- * the Forest has only the Prince, aboard a Green Ship on i6, and the Princess; the Storm
- * has its Warlord aboard its Flagship on e10 (bow N), its Queen, Magician, a Knight, two
- * Warders and ten Gnomes. Before the reach term, and before a bow turn answered by a bow
- * turn stopped counting as a repetition, the engine played 300 moves there without a
- * decision, turning bows and stepping forces to and fro. Now the Warlord turns his
- * Flagship, sails across, lands and plants the flag: the engine playing both sides at
- * 5,000 nodes a move (a new engine for each move) wins within 30 moves, and no Storm move
- * takes a force or vessel straight back to where the Storm's move before it came from. */
+/* Positions with a plan worked out from the rules, played by the engine on both sides at
+ * 5,000 nodes a move (a new engine for each move). The side to move must carry the plan
+ * out within `moves` of its moves, and none of its moves may take a force or vessel
+ * straight back to where its move before came from; where no vessel has to turn, none of
+ * its moves may be a bow turn either.
+ *
+ * The first is the end of a self-play game that the engine could not win: the Forest has
+ * only the Prince, aboard a Green Ship on i6, and the Princess; the Storm has its Warlord
+ * aboard its Flagship on e10 (bow N), its Queen, Magician, a Knight, two Warders and ten
+ * Gnomes. Before the reach term, and before a bow turn answered by a bow turn stopped
+ * counting as a repetition, the engine played 300 moves there without a decision, turning
+ * bows and stepping forces to and fro. Now the Warlord turns his Flagship, sails across,
+ * lands and plants the flag. */
 #define LEAD_FEN                                                                                   \
     "9/3gg4/7q1/2p3p2/1ppppppp1/(s6n)3(f0k)4/9/8(s4p)/9/1(s5)4(s2)1(S0K)/7w1/9/9/4F4/9 S "         \
     "DQ0-dy0W HHNNhhn hd 220303 - 0 1004 lance"
+
+static const struct {
+    const char *what, *pieces, *fields, *result;
+    int moves;
+    bool bow_turns; /* the plan may turn a bow */
+} plan_cases[] = {
+    {"a lead carried across the ocean", NULL, LEAD_FEN, "RESULT S FLAG 0-3", 30, true},
+    /* The Red Witch on e4 is on a covering cell of the Forest Banner: she plants at once. */
+    {"a flag that can be planted", "xe4 Ke1 Fe2 ke15 pa14 pb14", "S " DQT_PLAIN,
+     "RESULT S FLAG 0-3", 1, false},
+    /* Aboard the Red Ship on e6 with its bow south, the Witch lands on d5 (the Guards on
+     * d2 and f2 keep e3 and the cells beside it), steps to e4 and plants: three moves. */
+    {"the Witch lands and plants", "(s4x)e6 Kd1 Fe2 Gf2 Gd2 ke15", "S " DQT_PLAIN,
+     "RESULT S FLAG 0-3", 3, false},
+    /* The Warlord, unguarded, two cells from the Prince: a step beside him is the Sword. */
+    {"an undefended royal", "Kd12 kf14 pa14 Fe2", "F " DQT_PLAIN, "RESULT F DIRECT 5-0", 1, false},
+    /* Two Green Fortresses (they slide both ways, on the Storm's land only) against the
+     * bare Warlord on e13: one checks from e15, the other shuts the last cells. */
+    {"a lock-up two moves away", "ke13 Oa11 Oi11 Ke1 Fe2", "F " DQT_PLAIN, "RESULT F LOCKUP 5.5-0",
+     3, false},
+    /* Three Elves against the bare Warlord: they step, so they must close in on him. */
+    {"a lock-up by steppers", "ke13 Ea11 Ei11 Ec11 Ke1 Fe2", "F " DQT_PLAIN,
+     "RESULT F LOCKUP 5.5-0", 12, false},
+};
 
 /* The cells a move leaves and reaches ("e10e9", "e10~d9"; a bow turn or a planting
  * reaches none: to[0] stays 0). */
@@ -113,27 +142,38 @@ static void move_cells(const char *move, char from[4], char to[4])
         snprintf(to, 4, "%.*s", m, rest);
 }
 
-START_TEST(lead_carried_across)
+START_TEST(plan_carried_out)
 {
-    char moves[4096] = "", input[8192], before_from[4] = "", before_to[4] = "";
+    char fen[FEN_MAX], moves[4096] = "", input[8192], before_from[4] = "", before_to[4] = "";
+    if (plan_cases[_i].pieces)
+        dqt_fen(fen, sizeof fen, plan_cases[_i].pieces, plan_cases[_i].fields);
+    else
+        snprintf(fen, sizeof fen, "%s", plan_cases[_i].fields);
+    char won_line[64];
+    snprintf(won_line, sizeof won_line, "info string result %s", plan_cases[_i].result);
     size_t len = 0;
     bool won = false;
-    for (int ply = 0; ply < 60 && !won; ply++) {
+    for (int ply = 0; ply < 2 * plan_cases[_i].moves && !won; ply++) {
         snprintf(input, sizeof input,
                  "uci\nsetoption name UCI_Variant value dragonqi\nposition fen %s moves%s\n"
                  "query result\ngo nodes 5000\nisready\n",
-                 LEAD_FEN, moves);
+                 fen, moves);
         char *out = t_session(input);
-        won = strstr(out, "info string result RESULT S FLAG 0-3") != NULL;
+        won = strstr(out, won_line) != NULL;
         if (!won) {
-            ck_assert_msg(strstr(out, "response none"), "the game ended otherwise:\n%s", out);
+            ck_assert_msg(strstr(out, "response none"), "%s: the game ended otherwise:\n%s",
+                          plan_cases[_i].what, out);
             const char *best = strstr(out, "bestmove ");
             char move[32], from[4], to[4];
             ck_assert_msg(best && sscanf(best, "bestmove %31s", move) == 1, "%s", out);
             if (ply % 2 == 0) {
                 move_cells(move, from, to);
                 ck_assert_msg(!to[0] || strcmp(from, before_to) || strcmp(to, before_from),
-                              "the Storm steps back with %s (moves%s)", move, moves);
+                              "%s: a step back with %s (moves%s)", plan_cases[_i].what, move,
+                              moves);
+                ck_assert_msg(plan_cases[_i].bow_turns || from[0] == 0 || to[0] ||
+                                  !strchr(move, '~'),
+                              "%s: a bow turn %s (moves%s)", plan_cases[_i].what, move, moves);
                 memcpy(before_from, from, 4);
                 memcpy(before_to, to, 4);
             }
@@ -141,7 +181,8 @@ START_TEST(lead_carried_across)
         }
         free(out);
     }
-    ck_assert_msg(won, "no flag planted within 30 moves: moves%s", moves);
+    ck_assert_msg(won, "%s: no %s within %d moves: moves%s", plan_cases[_i].what,
+                  plan_cases[_i].result, plan_cases[_i].moves, moves);
 }
 END_TEST
 
@@ -152,6 +193,6 @@ void dragonqi_play_tests(Suite *s)
     tcase_add_loop_test(tc, reach_terms, 0, (int)(sizeof reach_cases / sizeof *reach_cases));
     tcase_add_test(tc, reach_of_the_queen);
     tcase_add_test(tc, reach_remembered_per_side);
-    tcase_add_test(tc, lead_carried_across);
+    tcase_add_loop_test(tc, plan_carried_out, 0, (int)(sizeof plan_cases / sizeof *plan_cases));
     suite_add_tcase(s, tc);
 }
