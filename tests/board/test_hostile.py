@@ -58,8 +58,13 @@ class AbandonedSearches(ServerCase):
     max_games = 3
 
     def test_abandoned_searches_are_reaped_within_the_idle_time(self):
-        paths = [self.new_engine() for _ in range(3)]
-        engines = [self.relayed(path).engine for path in paths]
+        # Each engine's record is taken as soon as it exists: on a busy machine the three
+        # starts together may take longer than the idle time, and the first one would be
+        # reaped (rightly) before it was looked up.
+        paths, engines = [], []
+        for _ in range(3):
+            paths.append(self.new_engine())
+            engines.append(self.relayed(paths[-1]).engine)
         for path, words in zip(paths, ("infinite", "depth 64",
                                        "wtime 360000000 btime 360000000 movestogo 1")):
             self.assertEqual(self.request("POST", path + "/go", {"go": words})[0], 200)
