@@ -119,9 +119,9 @@ static const struct {
     /* The Warlord, unguarded, two cells from the Prince: a step beside him is the Sword. */
     {"an undefended royal", "Kd12 kf14 pa14 Fe2", "F " DQT_PLAIN, "RESULT F DIRECT 5-0", 1, false},
     /* Two Green Fortresses (they slide both ways, on the Storm's land only) against the
-     * bare Warlord on e13: one checks from e15, the other shuts the last cells. */
-    {"a lock-up two moves away", "ke13 Oa11 Oi11 Ke1 Fe2", "F " DQT_PLAIN, "RESULT F LOCKUP 5.5-0",
-     3, false},
+     * bare Warlord on e13: a check from e15, a second Fortress closing in, the lock-up. */
+    {"a lock-up by two Fortresses", "ke13 Oa11 Oi11 Ke1 Fe2", "F " DQT_PLAIN,
+     "RESULT F LOCKUP 5.5-0", 3, false},
     /* Three Elves against the bare Warlord: they step, so they must close in on him. */
     {"a lock-up by steppers", "ke13 Ea11 Ei11 Ec11 Ke1 Fe2", "F " DQT_PLAIN,
      "RESULT F LOCKUP 5.5-0", 12, false},
