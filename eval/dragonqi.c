@@ -305,7 +305,9 @@ static void threat_terms(const DqPos *p, int side, DqTerms *t)
  * land, embarking onto a vessel of their colour (plus the moves that vessel needs to come
  * alongside), a cell at sea (one more to turn the bow first), landing. Forces in the way
  * are not counted: the search sees them; what the evaluation alone can tell is whether
- * a way exists and how long it is, the thing a lead needs to become a win. */
+ * a way exists and how long it is, the thing a lead needs to become a win. The Storm
+ * Queen's slides to her vessel are the exception: a Gnome of her own that closes her
+ * line can leave it only by embarking, which takes the vessel. */
 enum { REACH_FAR = 32, REACH_HORIZON = 16, REACH_STEP = 25, REACH_LEAD = 600 };
 
 /* Which kingdom a bearer may step from (row) into (column): S-land, F-land, ocean. */
@@ -430,6 +432,32 @@ static int reach_worth(int moves)
     return moves < REACH_HORIZON ? REACH_STEP * (REACH_HORIZON - moves) : 0;
 }
 
+/* The fewest slides the Storm Queen on q needs to reach each cell of her land over empty
+ * cells (REACH_FAR: not within REACH_QUEEN_SLIDES). */
+enum { REACH_QUEEN_SLIDES = 4 };
+static void queen_slides(const DqPos *p, int q, uint8_t *slides)
+{
+    memset(slides, REACH_FAR, DQ_CELLS);
+    slides[q] = 0;
+    DqBb frontier = bb_bit(q);
+    for (int d = 1; d <= REACH_QUEEN_SLIDES && bb_any(frontier); d++) {
+        DqBb next = bb_none();
+        while (bb_any(frontier)) {
+            int c = bb_pop(&frontier);
+            for (int dir = 0; dir < DQ_DIRS; dir++)
+                for (int x = dq_geo.next[c][dir];
+                     x != DQ_NO_CELL && dq_geo.kingdom[x] == dq_geo.kingdom[q] &&
+                     bb_has(dq_geo.grid, x) && !p->sq[x];
+                     x = dq_geo.next[x][dir])
+                    if (slides[x] == REACH_FAR) {
+                        slides[x] = (uint8_t)d;
+                        bb_set(&next, x);
+                    }
+        }
+        frontier = next;
+    }
+}
+
 /* The worth of `side`'s ways to win, each counted by its fewest moves (to plant, or to a
  * Direct Capture): the Prince's for the Forest; for the Storm the Warlord's and the Red
  * Witch's (or the Storm Queen's, who becomes her by embarking), both, so that bringing
@@ -463,12 +491,22 @@ static int reach_value(const DqPos *p, int side, int w, int q)
         reach_arrive(&r, w, 0, bow_at(p, w));
     } else if (q != DQ_NO_CELL) {
         /* The Storm Queen becomes the Witch by sliding aboard an empty Red vessel on the
-         * first water cell of one of her lines: a move, and one more to reach such a line. */
+         * first water cell of one of her lines, over empty land: her slides to a cell of
+         * such a line, one more onto the vessel, and the vessel's moves to come there. */
+        uint8_t slides[DQ_CELLS];
+        queen_slides(p, q, slides);
         for (int o = 0; o < DQ_OCEAN_CELLS; o++) {
-            int c = DQ_OCEAN_FIRST + o;
-            if (dq_geo.y[c] == 10 && ferry[o] < REACH_FAR)
-                reach_arrive(&r, c, 1 + ferry[o] + !bb_has(dq_geo.lines[q], c),
-                             ferry[o] ? REACH_ANY_BOW : bow_at(p, c));
+            int c = DQ_OCEAN_FIRST + o, best = REACH_FAR;
+            if (dq_geo.y[c] != 10 || ferry[o] >= REACH_FAR)
+                continue;
+            for (int dir = 0; dir < DQ_DIRS; dir++)
+                for (int x = dq_geo.next[c][(dir + 4) % DQ_DIRS];
+                     x != DQ_NO_CELL && dq_geo.kingdom[x] == dq_geo.kingdom[q] &&
+                     bb_has(dq_geo.grid, x) && (x == q || !p->sq[x]);
+                     x = dq_geo.next[x][(dir + 4) % DQ_DIRS])
+                    best = slides[x] < best ? slides[x] : best;
+            if (best < REACH_FAR)
+                reach_arrive(&r, c, best + 1 + ferry[o], ferry[o] ? REACH_ANY_BOW : bow_at(p, c));
         }
     }
     return v + reach_worth(reach_moves(p, scope_witch, ferry, &r, banner, beside, bb_none()));
@@ -537,8 +575,9 @@ static int total(DqTerms t)
 }
 
 /* reach_value depends only on the vessels (cells, bows, occupants' sides), the royals and
- * the Witch or Storm Queen: moves of other forces, most of a search tree, leave it as it
- * was. A small table per thread remembers it by a key of just those. */
+ * the Witch or Storm Queen, and while the Queen stands in for the Witch, on which cells of
+ * her land are held: moves of other forces, most of a search tree, leave it as it was. A small
+ * table per thread remembers it by a key of just those. */
 enum { REACH_CACHE_SIZE = 4096 };
 typedef struct ReachEntry {
     uint64_t key;
@@ -561,6 +600,12 @@ static uint64_t reach_key(const DqPos *p, int side, int w, int q)
     for (DqBb v = p->vessels; bb_any(v);) {
         int c = bb_pop(&v), code = p->sq[c];
         h = reach_mix(h, (uint64_t)c | (uint64_t)dq_vessel(p, c) << 8 | (uint64_t)code << 16);
+    }
+    if (q != DQ_NO_CELL) { /* her slides depend on what stands on her land */
+        DqBb held =
+            bb_and(bb_or(p->men[DQ_STORM], p->men[DQ_FOREST]), dq_geo.land[dq_geo.kingdom[q]]);
+        for (int i = 0; i < 3; i++)
+            h = reach_mix(h, held.w[i]);
     }
     return h | 1; /* never 0, the empty entry's key */
 }

@@ -66,6 +66,35 @@ START_TEST(reach_of_the_queen)
 }
 END_TEST
 
+/* The Storm Queen's way aboard counts her slides over the land as it stands. The Prince is
+ * on d11, so the Red Witch wins on arrival on c10, d10 or e10 (her Crystal); the empty Red
+ * Ship is on e10. Storm 2,230 (the Queen, the ship, two Catapults, six Gnomes, the waiting
+ * Younger Serpent) or 2,330 with a seventh Gnome against 1,200: the lead counts in full.
+ * - On e13, the Queen slides down the e-file aboard: one move, 25 * 15 = 375 more than
+ *   without her.
+ * - A Gnome on e11 closes that line; she needs two slides (b13, then over c12 and d11),
+ *   and d10 and c10 need the ship to come as well (three moves or more): 25 less.
+ * - Walled in on a15 by a Catapult and two Gnomes, she has no way aboard: nothing from her.
+ * The Warlord's part (his way keeps two cells from the Prince) is the same in all three.
+ * The first two differ only in the Gnome, and are asked one after the other: the term's
+ * table must tell them apart by what stands on her land. */
+START_TEST(reach_of_the_queen_over_her_land)
+{
+    const Game *g = t_game("dragonqi");
+    char open[FEN_MAX], closed[FEN_MAX], walled[FEN_MAX];
+    dqt_fen(open, sizeof open, "ke15 qe13 (s4)e10 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Kd11 Fe2",
+            "S " DQT_PLAIN);
+    dqt_fen(closed, sizeof closed,
+            "ke15 qe13 pe11 (s4)e10 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Kd11 Fe2",
+            "S " DQT_PLAIN);
+    dqt_fen(walled, sizeof walled,
+            "ke15 qa15 (s4)e10 cb15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Kd11 Fe2", "S " DQT_PLAIN);
+    int warlord = t_eval_term(g, walled, "reach", P1);
+    ck_assert_int_eq(t_eval_term(g, open, "reach", P1) - warlord, 375);
+    ck_assert_int_eq(t_eval_term(g, closed, "reach", P1) - warlord, 350);
+}
+END_TEST
+
 /* The term is remembered per thread by what it depends on (the side ahead, the royals,
  * the Witch or Storm Queen, the vessels). The side must not share bits with a royal's
  * cell: the Forest's term with the Warlord on e14 (cell 130) once answered for the Storm's
@@ -191,6 +220,7 @@ void dragonqi_play_tests(Suite *s)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, reach_terms, 0, (int)(sizeof reach_cases / sizeof *reach_cases));
     tcase_add_test(tc, reach_of_the_queen);
+    tcase_add_test(tc, reach_of_the_queen_over_her_land);
     tcase_add_test(tc, reach_remembered_per_side);
     tcase_add_loop_test(tc, plan_carried_out, 0, (int)(sizeof plan_cases / sizeof *plan_cases));
     suite_add_tcase(s, tc);
