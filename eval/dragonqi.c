@@ -432,30 +432,39 @@ static int reach_worth(int moves)
     return moves < REACH_HORIZON ? REACH_STEP * (REACH_HORIZON - moves) : 0;
 }
 
+/* The cells of ray d on c's land before the first occupied one: where a slide ends. */
+static DqBb land_slide(DqBb occ, int c, int d)
+{
+    DqBb r = dq_geo.ray_land[c][d], b = bb_and(r, occ);
+    if (bb_any(b)) {
+        int f = bb_first(b, d);
+        r = bb_minus(r, dq_geo.ray_land[f][d]);
+        bb_clear(&r, f);
+    }
+    return r;
+}
+
 /* The fewest slides the Storm Queen on q needs to reach each cell of her land over empty
- * cells (REACH_FAR: not within REACH_QUEEN_SLIDES). */
+ * cells, up to REACH_QUEEN_SLIDES (REACH_FAR: farther); returns the cells reached. */
 enum { REACH_QUEEN_SLIDES = 4 };
-static void queen_slides(const DqPos *p, int q, uint8_t *slides)
+static DqBb queen_slides(DqBb occ, int q, uint8_t *slides)
 {
     memset(slides, REACH_FAR, DQ_CELLS);
     slides[q] = 0;
-    DqBb frontier = bb_bit(q);
-    for (int d = 1; d <= REACH_QUEEN_SLIDES && bb_any(frontier); d++) {
+    DqBb seen = bb_bit(q), frontier = seen;
+    for (int n = 1; n <= REACH_QUEEN_SLIDES && bb_any(frontier); n++) {
         DqBb next = bb_none();
         while (bb_any(frontier)) {
             int c = bb_pop(&frontier);
-            for (int dir = 0; dir < DQ_DIRS; dir++)
-                for (int x = dq_geo.next[c][dir];
-                     x != DQ_NO_CELL && dq_geo.kingdom[x] == dq_geo.kingdom[q] &&
-                     bb_has(dq_geo.grid, x) && !p->sq[x];
-                     x = dq_geo.next[x][dir])
-                    if (slides[x] == REACH_FAR) {
-                        slides[x] = (uint8_t)d;
-                        bb_set(&next, x);
-                    }
+            for (int d = 0; d < DQ_DIRS; d++)
+                next = bb_or(next, land_slide(occ, c, d));
         }
-        frontier = next;
+        frontier = bb_minus(next, seen);
+        seen = bb_or(seen, frontier);
+        for (DqBb b = frontier; bb_any(b);)
+            slides[bb_pop(&b)] = (uint8_t)n;
     }
+    return seen;
 }
 
 /* The worth of `side`'s ways to win, each counted by its fewest moves (to plant, or to a
@@ -494,19 +503,20 @@ static int reach_value(const DqPos *p, int side, int w, int q)
          * first water cell of one of her lines, over empty land: her slides to a cell of
          * such a line, one more onto the vessel, and the vessel's moves to come there. */
         uint8_t slides[DQ_CELLS];
-        queen_slides(p, q, slides);
-        for (int o = 0; o < DQ_OCEAN_CELLS; o++) {
-            int c = DQ_OCEAN_FIRST + o, best = REACH_FAR;
-            if (dq_geo.y[c] != 10 || ferry[o] >= REACH_FAR)
-                continue;
-            for (int dir = 0; dir < DQ_DIRS; dir++)
-                for (int x = dq_geo.next[c][(dir + 4) % DQ_DIRS];
-                     x != DQ_NO_CELL && dq_geo.kingdom[x] == dq_geo.kingdom[q] &&
-                     bb_has(dq_geo.grid, x) && (x == q || !p->sq[x]);
-                     x = dq_geo.next[x][(dir + 4) % DQ_DIRS])
-                    best = slides[x] < best ? slides[x] : best;
-            if (best < REACH_FAR)
-                reach_arrive(&r, c, best + 1 + ferry[o], ferry[o] ? REACH_ANY_BOW : bow_at(p, c));
+        DqBb occ = bb_or(p->men[DQ_STORM], p->men[DQ_FOREST]);
+        DqBb from = queen_slides(occ, q, slides);
+        bb_clear(&occ, q); /* her own cell is empty once she slides */
+        while (bb_any(from)) {
+            int x = bb_pop(&from);
+            /* as the move generator lets her: southward over empty land (§5.5) */
+            for (int d = DQ_SE; d <= DQ_SW; d++) {
+                if (bb_meets(dq_geo.ray_land[x][d], occ) || !bb_any(dq_geo.sea[x][d]))
+                    continue;
+                int c = bb_first(dq_geo.sea[x][d], d), o = c - DQ_OCEAN_FIRST;
+                if (ferry[o] < REACH_FAR)
+                    reach_arrive(&r, c, slides[x] + 1 + ferry[o],
+                                 ferry[o] ? REACH_ANY_BOW : bow_at(p, c));
+            }
         }
     }
     return v + reach_worth(reach_moves(p, scope_witch, ferry, &r, banner, beside, bb_none()));
