@@ -90,11 +90,17 @@ class Desk(Page):
     def save_pgn(self):
         before = set(os.listdir(self.downloads.name))
         self.driver.find_element(By.ID, "pgn-save").click()
-        self.until("the PGN file", lambda: [n for n in os.listdir(self.downloads.name)
-                                             if n not in before and n.endswith(".pgn")])
-        name = [n for n in os.listdir(self.downloads.name)
-                if n not in before and n.endswith(".pgn")][0]
-        path = os.path.join(self.downloads.name, name)
+
+        def written():
+            """The new .pgn file's path once it holds something: Chromium can show the
+            file under its name before its bytes are written."""
+            for name in os.listdir(self.downloads.name):
+                path = os.path.join(self.downloads.name, name)
+                if name not in before and name.endswith(".pgn") and os.path.getsize(path):
+                    return path
+            return None
+
+        path = self.until("the PGN file", written)
         with open(path) as handle:
             text = handle.read()
         self.assertEqual(text, self.js("return window.wyrmLastPgn"))
