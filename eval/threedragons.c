@@ -128,8 +128,13 @@ int td_net_features(const void *pos, int perspective, uint16_t *out)
     const TdPos *p = pos;
     int n = 0;
     if (!td_has_strength(p)) {
+        Bb128 empty = TD_BOARD & ~td_blockers(p);
         n = td_net_squares(p->men[perspective], perspective, 0, out, n);
-        return td_net_squares(p->men[!perspective], perspective, TD_NET_SQUARES, out, n);
+        n = td_net_squares(p->men[!perspective], perspective, TD_NET_SQUARES, out, n);
+        n = td_net_squares(threatened_by(p, !perspective, empty), perspective, 2 * TD_NET_SQUARES,
+                           out, n);
+        return td_net_squares(threatened_by(p, perspective, empty), perspective, 3 * TD_NET_SQUARES,
+                              out, n);
     }
     for (int enemy = 0; enemy < 2; enemy++)
         for (int s = 0; s < TD_MAX_STRENGTH; s++)

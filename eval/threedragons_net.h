@@ -18,7 +18,11 @@
 /* One net per rule set, for each of them the pieces from one side's view, the board
  * turned (rank r <-> 10 - r) for Black so that both sides' pieces walk up the same rows;
  * the mountains and caves sit on turned squares of their own kind, so nothing else moves.
- *   base game:  own piece on each of the 81 squares (0..80), enemy piece (81..161);
+ *   base game:  own piece on each of the 81 squares (0..80), enemy piece (81..161), own
+ *               piece the enemy could take with one move (162..242: the hand-written
+ *               evaluation's threats, custodial captures being relations of three squares
+ *               along a line that single-square inputs cannot express), enemy piece this
+ *               side could take with one move (243..323);
  *   strength:   own piece of strength s on each square ((s - 1) * 81 ..), then the enemy's
  *               (486 + (s - 1) * 81 ..): 972 inputs, one active per piece;
  *   dragons:    the strength inputs, then one per cave (c5, e5, g5) that has given its
@@ -26,11 +30,12 @@
  *               tamed again, which no square shows once its dragon has left. */
 enum {
     TD_NET_SQUARES = TD_SQUARES,
-    TD_NET_BASE_INPUTS = 2 * TD_NET_SQUARES,
+    TD_NET_BASE_INPUTS = 4 * TD_NET_SQUARES,
     TD_NET_STRENGTH_INPUTS = 2 * TD_MAX_STRENGTH * TD_NET_SQUARES,
     TD_NET_DRAGONS_INPUTS = TD_NET_STRENGTH_INPUTS + TD_CAVE_COUNT,
-    /* every piece at the start, every dragon tamed, every cave spent */
-    TD_NET_MAX_ACTIVE = 2 * TD_START_MEN + 2 * TD_CAVE_COUNT,
+    /* base game: every piece at the start, each one threatened; strength variants: every
+     * piece at the start, every dragon tamed, every cave spent (fewer) */
+    TD_NET_MAX_ACTIVE = 4 * TD_START_MEN,
     TD_NET_HIDDEN = 128,
 };
 

@@ -72,11 +72,19 @@ START_TEST(features_exact)
     assert_features("dragondraughts", "K7/8/7p/8/8/4P3/8/1k6 w 0 1", P1, "20 120 175 193");
     assert_features("dragondraughts", "K7/8/7p/8/8/4P3/8/1k6 w 0 1", P2, "23 121 172 192");
     /* Three Dragons, White b1 (1) and d3 (21), Black c8 (65) and h9 (79). Base game: own
-     * pieces 0.., enemy 81..; Black sees ranks turned: c8 -> c2 (11), h9 -> h1 (7), b1 -> b9
-     * (81 + 73), d3 -> d7 (81 + 57). */
+     * pieces 0.., enemy 81.. (no piece can be taken in one move); Black sees ranks turned:
+     * c8 -> c2 (11), h9 -> h1 (7), b1 -> b9 (81 + 73), d3 -> d7 (81 + 57). */
     const char *td = "M6pM/2p6/9/9/2C1C1C2/9/3P5/9/MP6M w - 0 1";
     assert_features("threedragons", td, P1, "1 21 146 160");
     assert_features("threedragons", td, P2, "7 11 138 154");
+    /* The same with a White piece on g8 (69; Black sees g2, 81 + 15): it reaches g9, beside
+     * h9 with the mountain i9 beyond, so h9 is threatened (own pieces the enemy could take
+     * at 162.., enemy pieces this side could take at 243..): White sees 243 + 79, Black its
+     * own h1 at 162 + 7. No other piece can be taken in one move (c1, the square that would
+     * take b1 against the mountain a1, is out of Black's reach). */
+    const char *tdt = "M6pM/2p3P2/9/9/2C1C1C2/9/3P5/9/MP6M w - 0 1";
+    assert_features("threedragons", tdt, P1, "1 21 69 146 160 322");
+    assert_features("threedragons", tdt, P2, "7 11 96 138 154 169");
     /* Strengths b1 1, d3 2, c8 4, h9 5: own strength s at (s - 1) * 81.., the enemy's at
      * 486 + (s - 1) * 81..; White: 1, 81 + 21, 486 + 243 + 65, 486 + 324 + 79. */
     const char *tds = "M6p5M/2p46/9/9/2C1C1C2/9/3P25/9/MP16M w - 0 1";
