@@ -38,6 +38,8 @@ enum {
     TD_NET_MAX_ACTIVE = 4 * TD_START_MEN,
     TD_NET_HIDDEN = 128,
 };
+_Static_assert(TD_NET_MAX_ACTIVE >= 2 * TD_START_MEN + 2 * TD_CAVE_COUNT,
+               "the strength rule sets' most active inputs fit the shared bound");
 
 /* The active inputs of a position of any of the three rule sets, and its side to move. */
 int td_net_features(const void *pos, int perspective, uint16_t *out);
