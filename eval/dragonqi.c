@@ -18,8 +18,9 @@
  *              the Red Witch near the Prince (§6.9), and a royal or the Witch aboard off
  *              the enemy beach, ready to land and set a creature afire (§6.2);
  *   naval      occupied vessels of its colour and Flagships with crews (they can fire);
- *   reach      for the side ahead in material only, by its lead: how few moves its
- *              flag-bearers and Direct Capturers need to win, across the ocean included.
+ *   reach      for the side ahead in material only, by its lead once that is a tenth of
+ *              what the other side has: how few moves its flag-bearers and Direct
+ *              Capturers need to win, across the ocean included.
  */
 #include "eval/dragonqi.h"
 
@@ -637,14 +638,26 @@ static int reach_value_cached(const DqPos *p, int side)
 
 /* The reach term of the side ahead in material, in proportion to its lead up to
  * REACH_LEAD: a side that is ahead should go and win; one that is level keeps its
- * royal at home. */
+ * royal at home. A lead counts only as a share of what the other side has left: none
+ * up to REACH_SHARE_MIN percent of it, the whole from REACH_SHARE_FULL percent, in
+ * proportion between. While both armies stand, a few hundred ahead is no winning lead:
+ * a royal sent out then sails into a lock-up, and the term's searches, redone at about
+ * every other node of a middle-game search, took half the engine's time there
+ * (docs/strength.md). */
+enum { REACH_SHARE_MIN = 10, REACH_SHARE_FULL = 20 };
 static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *forest)
 {
     int lead = storm->material - forest->material, side = lead > 0 ? DQ_STORM : DQ_FOREST;
+    int behind = lead > 0 ? forest->material : storm->material;
     lead = lead < 0 ? -lead : lead;
-    if (lead == 0)
+    /* the lead's share past the minimum, and the span to the whole, in hundredths */
+    int over = lead * 100 - REACH_SHARE_MIN * behind;
+    int span = (REACH_SHARE_FULL - REACH_SHARE_MIN) * behind;
+    if (lead == 0 || (behind > 0 && over <= 0))
         return 0;
     int v = reach_value_cached(p, side) * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
+    if (behind > 0 && over < span)
+        v = v * over / span;
     return side == DQ_STORM ? v : -v;
 }
 

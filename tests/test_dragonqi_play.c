@@ -5,9 +5,11 @@
  * undefended royal, lock-ups) that the engine playing both sides must carry out.
  *
  * The term belongs to the side ahead in material: 25 for each move fewer than 16 that
- * each of its winners needs to win, times its lead up to 600, over 600. Material in DQT_PLAIN
- * positions includes the waiting Ice Dragon (850) for the Forest, and the waiting Younger
- * Serpent (300) for the Storm while it has its Queen or the Red Witch.
+ * each of its winners needs to win, times its lead up to 600, over 600, once the lead is
+ * a tenth of the other side's material (from a tenth to a fifth, in proportion to the
+ * share past a tenth; nothing below). Material in DQT_PLAIN positions includes the
+ * waiting Ice Dragon (850) for the Forest, and the waiting Younger Serpent (300) for the
+ * Storm while it has its Queen or the Red Witch.
  */
 #include <stdlib.h>
 
@@ -32,6 +34,14 @@ static const struct {
      * counts up to 600. The Prince lands on e11 (1), steps to e12 (2) and plants (3);
      * his Sword at the Warlord on a15 needs 4 (d11, c12, b13, b14): 25 * 13 = 325. */
     {"the Prince off the Storm beach", "(S0K)e10 Fe2 ka15", "F " DQT_PLAIN, 0, 325},
+    /* The Warlord's bow toward the beach, and a Dwarf for the Forest, 1,300: the lead of
+     * 180 is 13.8% of it, 3.8 points of the ten from a tenth to a fifth:
+     * 300 * 180 / 600 * 5,000 / 13,000 = 34. */
+    {"a lead of less than a fifth", "(s4k)e7 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Ka1 Fe2 Pi2",
+     "S " DQT_PLAIN, 34, 0},
+    /* Two Dwarfs, 1,400: a lead of 80 is less than a tenth, no term. */
+    {"a lead of less than a tenth",
+     "(s4k)e7 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Ka1 Fe2 Ph2 Pi2", "S " DQT_PLAIN, 0, 0},
     /* Storm 1,360 against 1,200, but no Red vessel to cross on: no way, no term. */
     {"no vessel to cross on", "ke15 ca15 ci15 pa14 pb14 pc14 pg14 ph14 pi14 Ke1 Fe2",
      "S " DQT_PLAIN, 0, 0},
@@ -55,13 +65,14 @@ END_TEST
  * Crystal at the Prince on e1 needs 10 (d3, d2). The Warlord walks to e11 (4), embarks on
  * d10 once the ship is there (6) and goes the same way: 13, 25 * 3 = 75. Storm 1,320 (the
  * Queen 450, the ship, the Younger and the Elder Serpent waiting, the latter while the
- * Warlord has not landed) against 1,200: (175 + 75) * 120 / 600 = 50. */
+ * Warlord has not landed) and a Catapult on a15 out of her way, 1,700, against 1,200: a
+ * lead of 500, more than a fifth of 1,200: (175 + 75) * 500 / 600 = 208. */
 START_TEST(reach_of_the_queen)
 {
     const Game *g = t_game("dragonqi");
     const char *fen =
-        "4k4/9/9/9/4q4/4(s4)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - d 220300 - 0 1 lance";
-    ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 50);
+        "c3k4/9/9/9/4q4/4(s4)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - d 220300 - 0 1 lance";
+    ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 208);
     ck_assert_int_eq(t_eval_term(g, fen, "reach", P2), 0);
 }
 END_TEST
