@@ -623,10 +623,12 @@ static uint64_t reach_key(const DqPos *p, int side, int w, int q)
 
 static int reach_value_cached(const DqPos *p, int side)
 {
-    /* the Red Witch's cell, or else the Storm Queen's (she stands in for the Witch) */
+    /* the Red Witch's cell, or else the Storm Queen's (she stands in for the Witch); the
+     * Forest's way depends on the Witch's cell only, so its key leaves the Queen out, and
+     * with her what stands on her land: most of its lookups then find their entry */
     int witch = dq_code(DQ_WITCH, DQ_STORM), queen = dq_code(DQ_QUEEN, DQ_STORM);
     int w = p->count[witch] ? find(p, witch) : DQ_NO_CELL;
-    int q = w == DQ_NO_CELL && p->count[queen] ? find(p, queen) : DQ_NO_CELL;
+    int q = side == DQ_STORM && w == DQ_NO_CELL && p->count[queen] ? find(p, queen) : DQ_NO_CELL;
     uint64_t key = reach_key(p, side, w, q);
     ReachEntry *e = &reach_cache[key % REACH_CACHE_SIZE];
     if (e->key != key) {
