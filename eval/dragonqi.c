@@ -19,8 +19,9 @@
  *              the enemy beach, ready to land and set a creature afire (§6.2);
  *   naval      occupied vessels of its colour and Flagships with crews (they can fire);
  *   reach      for the side ahead in material only, by its lead once that is a tenth of
- *              what the other side has: how few moves its flag-bearers and Direct
- *              Capturers need to win, across the ocean included.
+ *              what the other side has and that side's army is thinned: how few moves
+ *              its flag-bearers and Direct Capturers need to win, across the ocean
+ *              included.
  */
 #include "eval/dragonqi.h"
 
@@ -642,11 +643,18 @@ static int reach_value_cached(const DqPos *p, int side)
  * REACH_LEAD: a side that is ahead should go and win; one that is level keeps its
  * royal at home. A lead counts only as a share of what the other side has left: none
  * up to REACH_SHARE_MIN percent of it, the whole from REACH_SHARE_FULL percent, in
- * proportion between. While both armies stand, a few hundred ahead is no winning lead:
- * a royal sent out then sails into a lock-up, and the term's searches, redone at about
+ * proportion between. And only once that side's army is thinned: nothing while it keeps
+ * REACH_ARMY_NONE or more (each army starts with 6,510), the whole from REACH_ARMY_FULL
+ * down, in proportion between. While both armies stand, a lead is no winning lead: a
+ * royal sent out then sails into a lock-up, and the term's searches, redone at about
  * every other node of a middle-game search, took half the engine's time there
  * (docs/strength.md). */
-enum { REACH_SHARE_MIN = 10, REACH_SHARE_FULL = 20 };
+enum {
+    REACH_SHARE_MIN = 10,
+    REACH_SHARE_FULL = 20,
+    REACH_ARMY_FULL = 5000,
+    REACH_ARMY_NONE = 5500,
+};
 static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *forest)
 {
     int lead = storm->material - forest->material, side = lead > 0 ? DQ_STORM : DQ_FOREST;
@@ -655,11 +663,13 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
     /* the lead's share past the minimum, and the span to the whole, in hundredths */
     int over = lead * 100 - REACH_SHARE_MIN * behind;
     int span = (REACH_SHARE_FULL - REACH_SHARE_MIN) * behind;
-    if (lead == 0 || (behind > 0 && over <= 0))
+    if (lead == 0 || (behind > 0 && over <= 0) || behind >= REACH_ARMY_NONE)
         return 0;
     int v = reach_value_cached(p, side) * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
     if (behind > 0 && over < span)
         v = v * over / span;
+    if (behind > REACH_ARMY_FULL)
+        v = v * (REACH_ARMY_NONE - behind) / (REACH_ARMY_NONE - REACH_ARMY_FULL);
     return side == DQ_STORM ? v : -v;
 }
 

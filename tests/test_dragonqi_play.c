@@ -7,7 +7,8 @@
  * The term belongs to the side ahead in material: 25 for each move fewer than 16 that
  * each of its winners needs to win, times its lead up to 600, over 600, once the lead is
  * a tenth of the other side's material (from a tenth to a fifth, in proportion to the
- * share past a tenth; nothing below). Material in DQT_PLAIN positions includes the
+ * share past a tenth; nothing below), and once the side behind has less than 5,500 (in
+ * proportion down to 5,000, the whole below). Material in DQT_PLAIN positions includes the
  * waiting Ice Dragon (850) for the Forest, and the waiting Younger Serpent (300) for the
  * Storm while it has its Queen or the Red Witch.
  */
@@ -103,6 +104,39 @@ START_TEST(reach_of_the_queen_over_her_land)
     int warlord = t_eval_term(g, walled, "reach", P1);
     ck_assert_int_eq(t_eval_term(g, open, "reach", P1) - warlord, 375);
     ck_assert_int_eq(t_eval_term(g, closed, "reach", P1) - warlord, 350);
+}
+END_TEST
+
+/* The term waits until the side behind has lost part of its army. From the start position
+ * (6,510 a side) the Storm gives up Catapults (380) and Black Knights (340). The Prince's
+ * way from e1, forces in the way not counted: e2 to e5 (4), aboard the Green Flagship on
+ * e6 (5), e7 to e9 along its bow (8), onto the Red Flagship on e10 (9), landing on e11
+ * (10), e12 (11), planting (12): 25 * 4 = 100, the lead being over 600 and over a fifth
+ * of the Storm's material.
+ * - Without both Catapults, both Black Knights and the a14 Gnome the Storm has 4,970:
+ *   all 100.
+ * - With one Black Knight back, 5,410 (the lead of 1,100 still over a fifth):
+ *   100 * 90 / 500 = 18.
+ * - With both back, 5,750: nothing (the lead of 760, 13.2% of it, would count for 32 by
+ *   its share alone). */
+START_TEST(reach_once_an_army_is_thinned)
+{
+    const Game *g = t_game("dragonqi");
+    const char *rest =
+        "/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/(S0)2(S1)(F0)(S7)2(S0)/9/"
+        "2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance";
+    static const struct {
+        const char *storm_rows;
+        int forest;
+    } cases[] = {
+        {"t*3k3t*/1p1gqg1pp", 100}, {"t*2hk3t*/pp1gqg1pp", 18}, {"t*2hkh2t*/pp1gqg1pp", 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char fen[FEN_MAX];
+        snprintf(fen, sizeof fen, "%s%s", cases[i].storm_rows, rest);
+        ck_assert_msg(t_eval_term(g, fen, "reach", P2) == cases[i].forest, "%s: forest %d",
+                      cases[i].storm_rows, t_eval_term(g, fen, "reach", P2));
+        ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 0);
+    }
 }
 END_TEST
 
@@ -232,6 +266,7 @@ void dragonqi_play_tests(Suite *s)
     tcase_add_loop_test(tc, reach_terms, 0, (int)(sizeof reach_cases / sizeof *reach_cases));
     tcase_add_test(tc, reach_of_the_queen);
     tcase_add_test(tc, reach_of_the_queen_over_her_land);
+    tcase_add_test(tc, reach_once_an_army_is_thinned);
     tcase_add_test(tc, reach_remembered_per_side);
     tcase_add_loop_test(tc, plan_carried_out, 0, (int)(sizeof plan_cases / sizeof *plan_cases));
     suite_add_tcase(s, tc);
