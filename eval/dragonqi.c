@@ -21,7 +21,8 @@
  *   reach      for the side ahead in material only, by its lead once that is a tenth of
  *              what the other side has and that side's army is thinned: how few moves
  *              its flag-bearers and Direct Capturers need to win, across the ocean
- *              included.
+ *              included; the Storm Queen's arrows, which she forfeits on becoming the
+ *              Witch, count as gone there.
  */
 #include "eval/dragonqi.h"
 
@@ -665,7 +666,15 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
     int span = (REACH_SHARE_FULL - REACH_SHARE_MIN) * behind;
     if (lead == 0 || (behind > 0 && over <= 0) || behind >= REACH_ARMY_NONE)
         return 0;
-    int v = reach_value_cached(p, side) * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
+    int v = reach_value_cached(p, side);
+    /* The Storm Queen forfeits her arrows when she becomes the Witch (§6.7). Counted as
+     * hers, they made that step, the one a Storm playing to win needs most, a loss
+     * (her arrows and her land's mobility against the Witch's 50 more): once the term
+     * counts, they count as gone. */
+    if (side == DQ_STORM && !p->count[dq_code(DQ_WITCH, DQ_STORM)] &&
+        p->count[dq_code(DQ_QUEEN, DQ_STORM)])
+        v -= p->mun[DQ_MUN_STORM_QUEEN] * DQ_V_ARROW;
+    v = v * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
     if (behind > 0 && over < span)
         v = v * over / span;
     if (behind > REACH_ARMY_FULL)

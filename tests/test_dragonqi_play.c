@@ -1,11 +1,13 @@
 /*
  * DragonQi's play with a lead: the evaluation's reach term worked out by hand on small
  * positions (the moves a side's flag-bearers and Direct Capturers need, eval/dragonqi.c),
- * and positions with a plan (a lead carried across the ocean, a flag to plant, an
- * undefended royal, lock-ups) that the engine playing both sides must carry out.
+ * and positions with a plan (a lead carried across the ocean, the Storm Queen becoming
+ * the Witch, a flag to plant, an undefended royal, lock-ups) that the engine playing both
+ * sides must carry out.
  *
  * The term belongs to the side ahead in material: 25 for each move fewer than 16 that
- * each of its winners needs to win, times its lead up to 600, over 600, once the lead is
+ * each of its winners needs to win (for the Storm, less the Storm Queen's arrows while
+ * she stands in for the Witch), times its lead up to 600, over 600, once the lead is
  * a tenth of the other side's material (from a tenth to a fifth, in proportion to the
  * share past a tenth; nothing below), and once the side behind has less than 5,500 (in
  * proportion down to 5,000, the whole below). Material in DQT_PLAIN positions includes the
@@ -17,6 +19,10 @@
 #include "tests/eval_terms.h"
 #include "tests/helpers.h"
 #include "tests/test_dragonqi.h"
+
+/* The Storm Queen on e11 beside an empty Red Ship, the Warlord, a Catapult; the Prince at
+ * home with the Princess. */
+#define QUEEN_FEN "c3k4/9/9/9/4q4/4(s4)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - d 220300 - 0 1 lance"
 
 static const struct {
     const char *what, *pieces, *fields;
@@ -64,16 +70,16 @@ END_TEST
  * on d10, one of her lines, once the Red Ship of e10 has come there (1 + 1), free to point
  * south; d9, d8, d7, d6 (6), landing on e5 (7), e4 (8), planting (9): 25 * 7 = 175. Her
  * Crystal at the Prince on e1 needs 10 (d3, d2). The Warlord walks to e11 (4), embarks on
- * d10 once the ship is there (6) and goes the same way: 13, 25 * 3 = 75. Storm 1,320 (the
- * Queen 450, the ship, the Younger and the Elder Serpent waiting, the latter while the
- * Warlord has not landed) and a Catapult on a15 out of her way, 1,700, against 1,200: a
- * lead of 500, more than a fifth of 1,200: (175 + 75) * 500 / 600 = 208. */
+ * d10 once the ship is there (6) and goes the same way: 13, 25 * 3 = 75. Her three arrows,
+ * forfeited when she becomes the Witch, count as gone: 120 less. Storm 1,320 (the Queen
+ * 450, the ship, the Younger and the Elder Serpent waiting, the latter while the Warlord
+ * has not landed) and a Catapult on a15 out of her way, 1,700, against 1,200: a lead of
+ * 500, more than a fifth of 1,200: (175 + 75 - 120) * 500 / 600 = 108. */
 START_TEST(reach_of_the_queen)
 {
     const Game *g = t_game("dragonqi");
-    const char *fen =
-        "c3k4/9/9/9/4q4/4(s4)4/9/9/9/9/9/9/9/4F4/4K4 S DQ0wdy0W - d 220300 - 0 1 lance";
-    ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 208);
+    const char *fen = QUEEN_FEN;
+    ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 108);
     ck_assert_int_eq(t_eval_term(g, fen, "reach", P2), 0);
 }
 END_TEST
@@ -183,6 +189,10 @@ static const struct {
     bool bow_turns; /* the plan may turn a bow */
 } plan_cases[] = {
     {"a lead carried across the ocean", NULL, LEAD_FEN, "RESULT S FLAG 0-3", 30, true},
+    /* The Storm Queen boards the Red Ship beside her and becomes the Witch, who sails across,
+     * lands and plants the flag. While her arrows counted as hers, that first step cost
+     * the Storm 173 by the evaluation, and the engine played 100 moves there without it. */
+    {"the Storm Queen becomes the Witch", NULL, QUEEN_FEN, "RESULT S FLAG 0-3", 14, true},
     /* The Red Witch on e4 is on a covering cell of the Forest Banner: she plants at once. */
     {"a flag that can be planted", "xe4 Ke1 Fe2 ke15 pa14 pb14", "S " DQT_PLAIN,
      "RESULT S FLAG 0-3", 1, false},
