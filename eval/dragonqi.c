@@ -670,7 +670,7 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
     /* The Storm Queen forfeits her arrows when she becomes the Witch (§6.7). Counted as
      * hers, they made that step, the one a Storm playing to win needs most, a loss
      * (her arrows and her land's mobility against the Witch's 50 more): once the term
-     * counts, they count as gone. */
+     * counts, they count as gone, and where she has no way the term falls below nothing. */
     if (side == DQ_STORM && !p->count[dq_code(DQ_WITCH, DQ_STORM)] &&
         p->count[dq_code(DQ_QUEEN, DQ_STORM)])
         v -= p->mun[DQ_MUN_STORM_QUEEN] * DQ_V_ARROW;
