@@ -22,7 +22,8 @@
  *              what the other side has and that side's army is thinned: how few moves
  *              its flag-bearers and Direct Capturers need to win, across the ocean
  *              included; the Storm Queen's arrows, which she forfeits on becoming the
- *              Witch, count as gone there.
+ *              Witch, count as gone there; the Prince's way only while few Storm
+ *              forces stand on the Storm's land.
  */
 #include "eval/dragonqi.h"
 
@@ -649,12 +650,18 @@ static int reach_value_cached(const DqPos *p, int side)
  * down, in proportion between. While both armies stand, a lead is no winning lead: a
  * royal sent out then sails into a lock-up, and the term's searches, redone at about
  * every other node of a middle-game search, took half the engine's time there
- * (docs/strength.md). */
+ * (docs/strength.md). The Prince's way, the Forest's only one, ends on the Storm's land,
+ * where a lock-up closes round him: it counts only while few Storm forces (the Warlord
+ * among them) stand there, the whole with REACH_GUARDS_FULL or fewer, nothing from
+ * REACH_GUARDS_NONE, in proportion between. Sent out past more of them, he was locked up
+ * away from home in 10 of the 25 games 7862bac lost to 1fd9926 (docs/strength.md). */
 enum {
     REACH_SHARE_MIN = 10,
     REACH_SHARE_FULL = 20,
     REACH_ARMY_FULL = 5000,
     REACH_ARMY_NONE = 5500,
+    REACH_GUARDS_FULL = 3,
+    REACH_GUARDS_NONE = 7,
 };
 static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *forest)
 {
@@ -665,6 +672,10 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
     int over = lead * 100 - REACH_SHARE_MIN * behind;
     int span = (REACH_SHARE_FULL - REACH_SHARE_MIN) * behind;
     if (lead == 0 || (behind > 0 && over <= 0) || behind >= REACH_ARMY_NONE)
+        return 0;
+    int guards =
+        side == DQ_FOREST ? bb_count(bb_and(p->men[DQ_STORM], dq_geo.land[DQ_KINGDOM_S])) : 0;
+    if (guards >= REACH_GUARDS_NONE)
         return 0;
     int v = reach_value_cached(p, side);
     /* The Storm Queen forfeits her arrows when she becomes the Witch (§6.7). Counted as
@@ -679,6 +690,8 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
         v = v * over / span;
     if (behind > REACH_ARMY_FULL)
         v = v * (REACH_ARMY_NONE - behind) / (REACH_ARMY_NONE - REACH_ARMY_FULL);
+    if (guards > REACH_GUARDS_FULL)
+        v = v * (REACH_GUARDS_NONE - guards) / (REACH_GUARDS_NONE - REACH_GUARDS_FULL);
     return side == DQ_STORM ? v : -v;
 }
 

@@ -10,9 +10,11 @@
  * she stands in for the Witch), times its lead up to 600, over 600, once the lead is
  * a tenth of the other side's material (from a tenth to a fifth, in proportion to the
  * share past a tenth; nothing below), and once the side behind has less than 5,500 (in
- * proportion down to 5,000, the whole below). Material in DQT_PLAIN positions includes the
- * waiting Ice Dragon (850) for the Forest, and the waiting Younger Serpent (300) for the
- * Storm while it has its Queen or the Red Witch.
+ * proportion down to 5,000, the whole below); the Forest's, whose way ends on the Storm's
+ * land, only while fewer than seven Storm forces stand there (the whole with three or
+ * fewer, in proportion between). Material in DQT_PLAIN positions includes the waiting Ice
+ * Dragon (850) for the Forest, and the waiting Younger Serpent (300) for the Storm while
+ * it has its Queen or the Red Witch.
  */
 #include <stdlib.h>
 
@@ -113,34 +115,63 @@ START_TEST(reach_of_the_queen_over_her_land)
 }
 END_TEST
 
-/* The term waits until the side behind has lost part of its army. From the start position
- * (6,510 a side) the Storm gives up Catapults (380) and Black Knights (340). The Prince's
- * way from e1, forces in the way not counted: e2 to e5 (4), aboard the Green Flagship on
- * e6 (5), e7 to e9 along its bow (8), onto the Red Flagship on e10 (9), landing on e11
- * (10), e12 (11), planting (12): 25 * 4 = 100, the lead being over 600 and over a fifth
- * of the Storm's material.
- * - Without both Catapults, both Black Knights and the a14 Gnome the Storm has 4,970:
- *   all 100.
- * - With one Black Knight back, 5,410 (the lead of 1,100 still over a fifth):
- *   100 * 90 / 500 = 18.
- * - With both back, 5,750: nothing (the lead of 760, 13.2% of it, would count for 32 by
+/* The term waits until the side behind has lost part of its army. The Storm keeps its
+ * start army (6,510), its Warlord aboard the Red Flagship on e7 with her bow south and the
+ * Storm Queen without arrows; the Forest gives up Crossbowmen (380) and White Knights
+ * (340). The Warlord's way, forces in the way not counted: onto the Green Flagship on e6
+ * (1), landing on e5 (2), e4 (3), planting (4): 25 * 12 = 300, the lead being over 600
+ * and over a fifth of the Forest's material. The Storm Queen, walled in by her own
+ * forces, has no way aboard.
+ * - Without both Crossbowmen, both White Knights and the a2 Dwarf the Forest has 4,970:
+ *   all 300.
+ * - With one White Knight back, 5,310 (the lead of 1,200 still over a fifth):
+ *   300 * 190 / 500 = 114.
+ * - With both back, 5,650: nothing (the lead of 860, 15.2% of it, would count for 156 by
  *   its share alone). */
 START_TEST(reach_once_an_army_is_thinned)
 {
     const Game *g = t_game("dragonqi");
-    const char *rest =
-        "/2nuuun2/2pp1pp2/9/(s4)2(s3)(f4)(s5)2(s4)/9/9/9/(S0)2(S1)(F0)(S7)2(S0)/9/"
-        "2PP1PP2/2NUUUN2/PP1GFG1PP/T*1CHKHC1T* S DQ0wdy0W - AIaiHhd 220333 - 0 1 lance";
+    const char *storm = "t*1ch1hc1t*/pp1gqg1pp/2nuuun2/2pp1pp2/9/(s4)2(s3)1(s5)2(s4)/9/9/"
+                        "4(f4k)4/(S0)2(S1)(F0)(S7)2(S0)/9";
     static const struct {
-        const char *storm_rows;
-        int forest;
+        const char *forest_rows;
+        int storm;
     } cases[] = {
-        {"t*3k3t*/1p1gqg1pp", 100}, {"t*2hk3t*/pp1gqg1pp", 18}, {"t*2hkh2t*/pp1gqg1pp", 0}};
+        {"1P1GFG1PP/T*3K3T*", 300}, {"1P1GFG1PP/T*2HK3T*", 114}, {"1P1GFG1PP/T*2HKH2T*", 0}};
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         char fen[FEN_MAX];
-        snprintf(fen, sizeof fen, "%s%s", cases[i].storm_rows, rest);
+        snprintf(fen, sizeof fen, "%s/2PP1PP2/2NUUUN2/%s S DQ0wdy0W - d 220033 - 0 1 lance", storm,
+                 cases[i].forest_rows);
+        ck_assert_msg(t_eval_term(g, fen, "reach", P1) == cases[i].storm, "%s: storm %d",
+                      cases[i].forest_rows, t_eval_term(g, fen, "reach", P1));
+        ck_assert_int_eq(t_eval_term(g, fen, "reach", P2), 0);
+    }
+}
+END_TEST
+
+/* The Prince's way ends on the Storm's land, and counts only while few Storm forces stand
+ * there: the whole with three or fewer, nothing with seven or more, in proportion between.
+ * The Prince aboard off the Storm beach as in "the Prince off the Storm beach" (325 with
+ * the Warlord alone), and Gnomes beside the Warlord on rank 14, out of the Prince's way;
+ * the lead stays over 600 and over a fifth of the Storm's material in every case.
+ * - Two Gnomes, three forces with the Warlord: 325.
+ * - Three: 325 * 3 / 4 = 243. Five: 325 / 4 = 81. Six, seven forces: nothing. */
+START_TEST(reach_past_the_storm_guards)
+{
+    const Game *g = t_game("dragonqi");
+    static const struct {
+        const char *gnomes;
+        int forest;
+    } cases[] = {{"pa14 pb14", 325},
+                 {"pa14 pb14 pc14", 243},
+                 {"pa14 pb14 pc14 pg14 ph14", 81},
+                 {"pa14 pb14 pc14 pg14 ph14 pi14", 0}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char pieces[128], fen[FEN_MAX];
+        snprintf(pieces, sizeof pieces, "(S0K)e10 Fe2 ka15 %s", cases[i].gnomes);
+        dqt_fen(fen, sizeof fen, pieces, "F " DQT_PLAIN);
         ck_assert_msg(t_eval_term(g, fen, "reach", P2) == cases[i].forest, "%s: forest %d",
-                      cases[i].storm_rows, t_eval_term(g, fen, "reach", P2));
+                      cases[i].gnomes, t_eval_term(g, fen, "reach", P2));
         ck_assert_int_eq(t_eval_term(g, fen, "reach", P1), 0);
     }
 }
@@ -277,6 +308,7 @@ void dragonqi_play_tests(Suite *s)
     tcase_add_test(tc, reach_of_the_queen);
     tcase_add_test(tc, reach_of_the_queen_over_her_land);
     tcase_add_test(tc, reach_once_an_army_is_thinned);
+    tcase_add_test(tc, reach_past_the_storm_guards);
     tcase_add_test(tc, reach_remembered_per_side);
     tcase_add_loop_test(tc, plan_carried_out, 0, (int)(sizeof plan_cases / sizeof *plan_cases));
     suite_add_tcase(s, tc);
