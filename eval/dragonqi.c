@@ -663,6 +663,12 @@ enum {
     REACH_GUARDS_FULL = 3,
     REACH_GUARDS_NONE = 7,
 };
+/* v in full while x is at most `full`, falling in proportion to nothing at `none`. */
+static int fade(int v, int x, int full, int none)
+{
+    return x > full ? v * (none - x) / (none - full) : v;
+}
+
 static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *forest)
 {
     int lead = storm->material - forest->material, side = lead > 0 ? DQ_STORM : DQ_FOREST;
@@ -688,10 +694,8 @@ static int reach_term(const DqPos *p, const DqTerms *storm, const DqTerms *fores
     v = v * (lead < REACH_LEAD ? lead : REACH_LEAD) / REACH_LEAD;
     if (behind > 0 && over < span)
         v = v * over / span;
-    if (behind > REACH_ARMY_FULL)
-        v = v * (REACH_ARMY_NONE - behind) / (REACH_ARMY_NONE - REACH_ARMY_FULL);
-    if (guards > REACH_GUARDS_FULL)
-        v = v * (REACH_GUARDS_NONE - guards) / (REACH_GUARDS_NONE - REACH_GUARDS_FULL);
+    v = fade(v, behind, REACH_ARMY_FULL, REACH_ARMY_NONE);
+    v = fade(v, guards, REACH_GUARDS_FULL, REACH_GUARDS_NONE);
     return side == DQ_STORM ? v : -v;
 }
 
