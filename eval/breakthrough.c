@@ -269,10 +269,8 @@ NnueSlot breakthrough_nnue = {
     .default_hidden = 128,
     .features = net_features,
     .side_to_move = bt_side,
+    .hand = breakthrough_hand_evaluate,
     .embedded = NNUE_EMBEDDED(breakthrough_net),
 };
 
-Score breakthrough_evaluate(const void *pos)
-{
-    return nnue_or_hand(&breakthrough_nnue, pos, breakthrough_hand_evaluate);
-}
+Score breakthrough_evaluate(const void *pos) { return nnue_or_hand(&breakthrough_nnue, pos); }

@@ -131,7 +131,8 @@ NnueSlot dd_nnue = {
     .default_hidden = 128,
     .features = net_features,
     .side_to_move = dd_side,
+    .hand = dd_hand_evaluate,
     .embedded = NNUE_EMBEDDED(dragondraughts_net),
 };
 
-Score dd_evaluate(const void *pos) { return nnue_or_hand(&dd_nnue, pos, dd_hand_evaluate); }
+Score dd_evaluate(const void *pos) { return nnue_or_hand(&dd_nnue, pos); }

@@ -221,13 +221,11 @@ NnueSlot dragonface_nnue = {
     .default_hidden = DF_NET_HIDDEN,
     .features = df_net_features,
     .side_to_move = df_side,
+    .hand = dragonface_hand_evaluate,
     .embedded = NNUE_EMBEDDED(dragonface_net),
 };
 
-Score dragonface_evaluate(const void *pos)
-{
-    return nnue_or_hand(&dragonface_nnue, pos, dragonface_hand_evaluate);
-}
+Score dragonface_evaluate(const void *pos) { return nnue_or_hand(&dragonface_nnue, pos); }
 
 void dragonface_eval_terms(const void *vp, char *buf, size_t size)
 {

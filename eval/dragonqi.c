@@ -936,13 +936,11 @@ NnueSlot dragonqi_nnue = {
     .default_hidden = DQ_NET_HIDDEN,
     .features = dq_net_features,
     .side_to_move = dq_side_to_move,
+    .hand = dragonqi_hand_evaluate,
     .embedded = NNUE_EMBEDDED(dragonqi_net),
 };
 
-Score dragonqi_evaluate(const void *pos)
-{
-    return nnue_or_hand(&dragonqi_nnue, pos, dragonqi_hand_evaluate);
-}
+Score dragonqi_evaluate(const void *pos) { return nnue_or_hand(&dragonqi_nnue, pos); }
 
 void dragonqi_eval_terms(const void *pos, char *buf, size_t size)
 {

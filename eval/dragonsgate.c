@@ -145,10 +145,8 @@ NnueSlot dragonsgate_nnue = {
     .default_hidden = 128,
     .features = net_features,
     .side_to_move = dg_side,
+    .hand = dragonsgate_hand_evaluate,
     .embedded = NNUE_EMBEDDED(dragonsgate_net),
 };
 
-Score dragonsgate_evaluate(const void *pos)
-{
-    return nnue_or_hand(&dragonsgate_nnue, pos, dragonsgate_hand_evaluate);
-}
+Score dragonsgate_evaluate(const void *pos) { return nnue_or_hand(&dragonsgate_nnue, pos); }

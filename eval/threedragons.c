@@ -111,7 +111,7 @@ static TdTerms terms_of(const TdPos *p, int player)
 
 static int total(TdTerms t) { return t.material + t.mobility + t.pressure + t.threats + t.caves; }
 
-static Score td_hand_evaluate(const void *vp)
+Score td_hand_evaluate(const void *vp)
 {
     const TdPos *p = vp;
     int us = p->side;
@@ -162,7 +162,7 @@ static const NnueSlot *td_slot(const TdPos *p)
     return slots[p->variant];
 }
 
-Score td_evaluate(const void *pos) { return nnue_or_hand(td_slot(pos), pos, td_hand_evaluate); }
+Score td_evaluate(const void *pos) { return nnue_or_hand(td_slot(pos), pos); }
 
 void td_eval_terms(const void *vp, char *buf, size_t size)
 {

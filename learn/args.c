@@ -97,7 +97,7 @@ static void usage(const ArgCommand *command)
             snprintf(def, sizeof def, "%s", *(bool *)d->value ? "true" : "false");
         else
             snprintf(def, sizeof def, "%s",
-                     *(const char **)d->value ? *(const char **)d->value : "(required)");
+                     *(const char **)d->value ? *(const char **)d->value : "(none)");
         fprintf(stderr, "  -%-14s %-12s %s\n", d->name, def, d->help);
     }
 }

@@ -254,7 +254,7 @@ int gen_main(int argc, const char *const *argv, Engine *engine)
                    .evalfile = NULL,
                    .nnue = true};
     const ArgDef defs[] = {
-        {"out", ARG_TEXT, &c.out, 0, 0, "data file to append to"},
+        {"out", ARG_TEXT, &c.out, 0, 0, "data file to append to (required)"},
         {"games", ARG_INT, &c.games, 1, 1e7, "games to play"},
         {"nodes", ARG_INT, &c.nodes, 0, 1e12, "nodes per move (0: none)"},
         {"depth", ARG_INT, &c.depth, 0, MAX_PLY - 1, "depth per move (0: none)"},

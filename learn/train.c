@@ -25,7 +25,7 @@ enum {
     TRAIN_THREADS_MAX = 64,
     TRAIN_SCALE_SAMPLES = 1000000, /* positions the scale fit looks at */
     TRAIN_QUANT_SAMPLES = 20000,   /* validation positions the quantization check looks at */
-    CHECKPOINT_VERSION = 1,
+    CHECKPOINT_VERSION = 2,
 };
 
 /* Parameter bounds: what the integer net can hold (nnue/nnue.h). */
@@ -43,6 +43,7 @@ typedef struct Sample {
 
 typedef struct Dataset {
     Sample *samples;
+    int16_t *hand; /* the hand-written evaluation of each sample; NULL: not on it */
     size_t count, capacity;
     uint16_t *features;
     uint64_t feature_count, feature_capacity;
@@ -52,6 +53,7 @@ typedef struct Dataset {
  * loop), with views into it. */
 typedef struct Model {
     uint32_t features, hidden;
+    bool on_hand; /* added to the hand-written evaluation */
     size_t size;
     float *p;
     float *w1, *b1, *w2, *b2;
@@ -87,7 +89,8 @@ static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 /* ---- data ------------------------------------------------------------------------------ */
 
-static bool load_file(const Game *game, const char *path, Dataset *d, long long limit, FILE *log)
+static bool load_file(const Game *game, const char *path, Dataset *d, long long limit, bool on_hand,
+                      FILE *log)
 {
     NnueSlot *slot = game->nnue;
     DataReader reader;
@@ -109,6 +112,8 @@ static bool load_file(const Game *game, const char *path, Dataset *d, long long 
         if (d->count == d->capacity) {
             d->capacity = d->capacity ? 2 * d->capacity : 1 << 16;
             d->samples = xrealloc(d->samples, d->capacity * sizeof *d->samples);
+            if (on_hand)
+                d->hand = xrealloc(d->hand, d->capacity * sizeof *d->hand);
         }
         if (d->feature_count + 2 * (uint64_t)slot->max_active > d->feature_capacity) {
             d->feature_capacity = 2 * (d->feature_capacity + 2 * (uint64_t)slot->max_active);
@@ -124,6 +129,12 @@ static bool load_file(const Game *game, const char *path, Dataset *d, long long 
         }
         s->score = rec->score;
         s->result = rec->result;
+        if (on_hand) {
+            Score h = slot->hand(pos);
+            d->hand[d->count - 1] = (int16_t)(h > INT16_MAX    ? INT16_MAX
+                                              : h < -INT16_MAX ? -INT16_MAX
+                                                               : h);
+        }
     }
     if (status < 0 && err[0] && reader.file)
         fprintf(log, "train: %s\n", err);
@@ -175,6 +186,13 @@ static double target_of(const Sample *s, double scale, double lambda)
     return lambda * (s->result / 2.0) + (1 - lambda) * sigmoid(s->score / scale);
 }
 
+/* What the prediction adds to the net's output for sample i: its hand-written evaluation
+ * in output units for a net on it, else nothing. */
+static double hand_of(const Dataset *d, size_t i, double scale)
+{
+    return d->hand ? d->hand[i] / scale : 0;
+}
+
 /* The float output of sample s; fills the accumulators. */
 static double forward(const Model *m, const Dataset *d, const Sample *s, float *acc)
 {
@@ -211,7 +229,8 @@ static void *pass_run(void *arg)
     double loss = 0;
     for (size_t k = t->first; k < t->last; k++) {
         const Sample *s = &t->data->samples[t->order[k]];
-        double pred = sigmoid(forward(m, t->data, s, acc));
+        double pred =
+            sigmoid(forward(m, t->data, s, acc) + hand_of(t->data, t->order[k], t->scale));
         double err = pred - target_of(s, t->scale, t->lambda);
         loss += err * err;
         if (!g_w1)
@@ -308,6 +327,7 @@ typedef struct CheckpointHeader {
     char game[32];
     double scale;
     uint64_t size, step;
+    uint32_t on_hand, reserved;
 } CheckpointHeader;
 
 static bool checkpoint_save(const char *path, const Game *game, const Model *m, const Adam *adam,
@@ -315,7 +335,7 @@ static bool checkpoint_save(const char *path, const Game *game, const Model *m, 
 {
     CheckpointHeader h = {
         {0},     CHECKPOINT_VERSION, m->features, m->hidden, (uint32_t)epochs_done, {0}, scale,
-        m->size, adam->step};
+        m->size, adam->step,         m->on_hand,  0};
     memcpy(h.magic, CKPT_MAGIC, sizeof h.magic);
     snprintf(h.game, sizeof h.game, "%s", game->name);
     FILE *f = fopen(path, "wb");
@@ -347,6 +367,11 @@ static bool checkpoint_load(const char *path, const Game *game, Model *m, Adam *
         fprintf(log, "train: %s: a %s checkpoint of %u x %u, not %s %u x %u\n", path, h.game,
                 h.features, h.hidden, game->name, m->features, m->hidden);
         ok = false;
+    } else if (h.on_hand != m->on_hand) {
+        fprintf(log,
+                "train: %s: a checkpoint of a net %s the hand-written evaluation; -on-hand %s\n",
+                path, h.on_hand ? "on" : "not on", h.on_hand ? "true" : "false");
+        ok = false;
     } else if (fread(m->p, sizeof(float), m->size, f) != m->size ||
                fread(adam->m, sizeof(float), m->size, f) != m->size ||
                fread(adam->v, sizeof(float), m->size, f) != m->size) {
@@ -374,6 +399,7 @@ static NnueNet *quantize(const Model *m, const Game *game, double scale)
     net->feature_count = m->features;
     net->hidden = m->hidden;
     net->scale = (int32_t)lround(scale);
+    net->on_hand = m->on_hand;
     snprintf(net->game, sizeof net->game, "%s", game->name);
     size_t w1 = (size_t)m->features * m->hidden;
     net->w1 = xcalloc(1, w1 * sizeof(int16_t));
@@ -447,7 +473,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
     Dataset d = {0};
     bool ok = true;
     for (int i = 0; i < c->data_count && ok; i++)
-        ok = load_file(game, c->data[i], &d, c->max_positions, log);
+        ok = load_file(game, c->data[i], &d, c->max_positions, c->on_hand, log);
     r->positions = (long long)d.count;
     r->validation = (long long)((double)d.count * c->validation);
     r->training = r->positions - r->validation;
@@ -457,11 +483,13 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
     }
     if (!ok) {
         free(d.samples);
+        free(d.hand);
         free(d.features);
         return false;
     }
-    r->bytes_per_position =
-        (double)(d.count * sizeof(Sample) + d.feature_count * sizeof(uint16_t)) / (double)d.count;
+    r->bytes_per_position = (double)(d.count * (sizeof(Sample) + (d.hand ? sizeof *d.hand : 0)) +
+                                     d.feature_count * sizeof(uint16_t)) /
+                            (double)d.count;
     fprintf(log,
             "train: %lld positions (%lld training, %lld validation, the last of the files), "
             "%.1f bytes each in memory, loaded in %.1f s\n",
@@ -470,6 +498,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
 
     Model m;
     model_init(&m, slot->feature_count, (uint32_t)c->hidden);
+    m.on_hand = c->on_hand;
     Adam adam = {xcalloc(1, m.size * sizeof(float)), xcalloc(1, m.size * sizeof(float)), 0};
     int epochs_done = 0;
     double scale = c->scale;
@@ -490,12 +519,15 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
         order[i] = i;
     double val_div = (double)val_n, lambda = c->lambda;
     if (ok) {
-        double base = 0;
+        double base = 0, hand = 0;
         for (size_t i = train_n; i < d.count; i++) {
-            double e =
-                sigmoid(d.samples[i].score / scale) - target_of(&d.samples[i], scale, lambda);
+            double want = target_of(&d.samples[i], scale, lambda);
+            double e = sigmoid(d.samples[i].score / scale) - want;
             base += e * e;
+            e = sigmoid(hand_of(&d, i, scale)) - want;
+            hand += e * e;
         }
+        r->hand_validation_loss = d.hand ? hand / val_div : 0;
         r->first_validation_loss =
             run_pass(&m, &d, order, train_n, d.count, threads, scale, lambda, NULL) / val_div;
         r->last_validation_loss = r->first_validation_loss;
@@ -504,6 +536,11 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
                 "%.6f at the start (the search's own scores alone: %.6f)\n",
                 game->name, m.features, c->hidden, scale, lambda, r->first_validation_loss,
                 base / val_div);
+        if (d.hand)
+            fprintf(log,
+                    "train: on the hand-written evaluation, whose validation loss alone is "
+                    "%.6f\n",
+                    r->hand_validation_loss);
     }
     long long last = c->stop_after > 0 && epochs_done + c->stop_after < c->epochs
                          ? epochs_done + c->stop_after
@@ -566,6 +603,7 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
     free(adam.v);
     free(m.p);
     free(d.samples);
+    free(d.hand);
     free(d.features);
     return ok;
 }
@@ -596,8 +634,8 @@ int train_main(int argc, const char *const *argv, Engine *engine)
     const char *files = NULL;
     TrainConfig c = train_config_default(game);
     const ArgDef defs[] = {
-        {"data", ARG_TEXT, &files, 0, 0, "data files, comma-separated"},
-        {"out", ARG_TEXT, &c.out, 0, 0, "the quantized net to write"},
+        {"data", ARG_TEXT, &files, 0, 0, "data files, comma-separated (required)"},
+        {"out", ARG_TEXT, &c.out, 0, 0, "the quantized net to write (required)"},
         {"hidden", ARG_INT, &c.hidden, 16, NNUE_HIDDEN_MAX, "hidden neurons per perspective"},
         {"epochs", ARG_INT, &c.epochs, 1, 100000, "passes over the training positions"},
         {"batch", ARG_INT, &c.batch, 1, 1 << 24, "positions per step"},
@@ -612,6 +650,7 @@ int train_main(int argc, const char *const *argv, Engine *engine)
         {"checkpoint", ARG_TEXT, &c.checkpoint, 0, 0, "float state after each epoch"},
         {"resume", ARG_TEXT, &c.resume, 0, 0, "float state to continue from"},
         {"stop-after", ARG_INT, &c.stop_after, 0, 100000, "epochs to run now (0: all)"},
+        {"on-hand", ARG_BOOL, &c.on_hand, 0, 0, "a net added to the hand-written evaluation"},
     };
     const ArgCommand command = {"train", "Trains a net for the game chosen with -v.", defs,
                                 (int)(sizeof defs / sizeof defs[0])};

@@ -132,6 +132,13 @@ Score nnue_scale_output(const NnueNet *net, int32_t sum)
     return (Score)(out * net->scale / (NNUE_QA * NNUE_QB));
 }
 
+/* The evaluation from the output sum: the net's, plus the hand-written one for a net on it. */
+static Score evaluation(const NnueSlot *slot, const void *pos, int32_t sum)
+{
+    Score v = nnue_scale_output(slot->net, sum);
+    return slot->net->on_hand ? v + slot->hand(pos) : v;
+}
+
 Score nnue_evaluate_refresh(const NnueSlot *slot, const void *pos)
 {
     const NnueNet *net = slot->net;
@@ -142,7 +149,7 @@ Score nnue_evaluate_refresh(const NnueSlot *slot, const void *pos)
         int count = slot->features(pos, p == 0 ? stm : !stm, features);
         nnue_refresh_accumulator(net, features, count, acc[p]);
     }
-    return nnue_scale_output(net, nnue_output_sum(net, acc[0], acc[1]));
+    return evaluation(slot, pos, nnue_output_sum(net, acc[0], acc[1]));
 }
 
 /* Brings the cache's accumulator of `perspective` to `features`: the rows of the features
@@ -187,6 +194,6 @@ Score nnue_evaluate(const NnueSlot *slot, const void *pos)
         cache_update(net, p, features, count);
     }
     int stm = slot->side_to_move(pos);
-    return nnue_scale_output(net, nnue_output_sum(net, cache.acc[stm], cache.acc[!stm]));
+    return evaluation(slot, pos, nnue_output_sum(net, cache.acc[stm], cache.acc[!stm]));
 #endif
 }

@@ -83,9 +83,9 @@ NnueNet *nnue_net_parse(const NnueSlot *slot, const void *data, size_t size, cha
     char game[NNUE_GAME_NAME_MAX + 1];
     memcpy(game, b + 24, NNUE_GAME_NAME_MAX);
     game[NNUE_GAME_NAME_MAX] = '\0';
-    if (version != NNUE_VERSION) {
-        snprintf(err, NNUE_ERR_MAX, "format version %u, this build reads version %d", version,
-                 NNUE_VERSION);
+    if (version != NNUE_VERSION && version != NNUE_VERSION_ON_HAND) {
+        snprintf(err, NNUE_ERR_MAX, "format version %u, this build reads versions %d and %d",
+                 version, NNUE_VERSION, NNUE_VERSION_ON_HAND);
         return NULL;
     }
     if (strcmp(game, slot->game) != 0) {
@@ -124,6 +124,7 @@ NnueNet *nnue_net_parse(const NnueSlot *slot, const void *data, size_t size, cha
     net->feature_count = features;
     net->hidden = hidden;
     net->scale = scale;
+    net->on_hand = version == NNUE_VERSION_ON_HAND;
     memcpy(net->game, game, sizeof net->game);
     net->checksum = sum;
     net->w1 = alloc_i16((size_t)features * hidden);
@@ -182,7 +183,7 @@ bool nnue_net_save(const NnueNet *net, const char *path, char *err)
     size_t payload = payload_size(net->feature_count, net->hidden);
     unsigned char *b = xcalloc(1, NNUE_HEADER_SIZE + payload);
     memcpy(b, NNUE_MAGIC, sizeof NNUE_MAGIC);
-    le32_write(b + 8, NNUE_VERSION);
+    le32_write(b + 8, net->on_hand ? NNUE_VERSION_ON_HAND : NNUE_VERSION);
     le32_write(b + 12, net->feature_count);
     le32_write(b + 16, net->hidden);
     le32_write(b + 20, (uint32_t)net->scale);
@@ -251,9 +252,13 @@ void nnue_describe(const NnueSlot *slot, const void *pos, char *buf, size_t size
         snprintf(buf, size, "net       none loaded: the hand-written evaluation is used\n");
         return;
     }
+    char on_hand[64] = "";
+    if (slot->net->on_hand)
+        snprintf(on_hand, sizeof on_hand, "; the hand-written %d plus the net's %d",
+                 slot->hand(pos), nnue_evaluate_refresh(slot, pos) - slot->hand(pos));
     snprintf(buf, size,
-             "net       %d (side to move; %s, %u features x %u hidden)\n"
+             "net       %d (side to move%s; %s, %u features x %u hidden)\n"
              "in use    %s\n",
-             nnue_evaluate_refresh(slot, pos), slot->source, slot->net->feature_count,
+             nnue_evaluate_refresh(slot, pos), on_hand, slot->source, slot->net->feature_count,
              slot->net->hidden, slot->disabled ? "hand-written (Use NNUE is off)" : "net");
 }

@@ -8,7 +8,9 @@
  *        by both perspectives (the game turns the board for the second one)
  *     -> squared clipped ReLU: clamp(x, 0, 1)^2
  *     -> the side to move's `hidden` outputs then the other side's -> one output
- *   evaluation = output * scale (evaluation units), from the side to move's view.
+ *   evaluation = output * scale (evaluation units), from the side to move's view;
+ *   a net "on the hand-written evaluation" (format version 2) adds its output to that
+ *   evaluation instead: it learns what the hand-written terms miss, and the terms stay.
  *
  * Integer form (what the search runs and the net file holds):
  *   accumulator = b1 + sum of w1 rows, int16, scaled by NNUE_QA (1.0 = 255);
@@ -21,7 +23,8 @@
  *
  * Net file (little-endian), NNUE_HEADER_SIZE bytes of header then the parameters:
  *   0   char[8]  magic "WYRMNNUE"
- *   8   u32      format version (NNUE_VERSION)
+ *   8   u32      format version: NNUE_VERSION (the net alone) or NNUE_VERSION_ON_HAND
+ *                (the net added to the hand-written evaluation); the layout is the same
  *   12  u32      feature_count
  *   16  u32      hidden (a multiple of NNUE_HIDDEN_STEP, at most NNUE_HIDDEN_MAX)
  *   20  i32      scale (evaluation units per output unit)
@@ -40,6 +43,7 @@
 
 enum {
     NNUE_VERSION = 1,
+    NNUE_VERSION_ON_HAND = 2,
     NNUE_HEADER_SIZE = 64,
     NNUE_GAME_NAME_MAX = 32,
     NNUE_QA = 255,
@@ -55,6 +59,7 @@ enum {
 typedef struct NnueNet {
     uint32_t feature_count, hidden;
     int32_t scale;
+    bool on_hand; /* the output is added to the hand-written evaluation (version 2) */
     char game[NNUE_GAME_NAME_MAX];
     uint64_t checksum;
     uint64_t id; /* unique per load: the accumulator caches key on it */
@@ -75,6 +80,7 @@ typedef struct NnueSlot {
     uint32_t default_hidden; /* the hidden size `wyrm train` uses for this game */
     NnueFeatureFn features;
     int (*side_to_move)(const void *pos);
+    Score (*hand)(const void *pos); /* the hand-written evaluation, side to move's view */
     /* The net built into the binary (nnue/embed.h), its first byte and one past its last;
      * NULL: none. */
     const unsigned char *embedded, *embedded_end;
@@ -108,8 +114,9 @@ bool nnue_slot_load(NnueSlot *slot, const char *path, char *err);
 
 static inline bool nnue_active(const NnueSlot *slot) { return slot->net && !slot->disabled; }
 
-/* The net's evaluation of `pos`, side to move's view (the search clamps it, as every
- * evaluation, with score_clamp_eval). Keeps a
+/* The net's evaluation of `pos`, side to move's view, the hand-written evaluation
+ * included for a net on it (the search clamps it, as every evaluation, with
+ * score_clamp_eval). Keeps a
  * per-thread accumulator cache: the features the thread evaluated last, so a position
  * near the last one costs the changed rows only. */
 Score nnue_evaluate(const NnueSlot *slot, const void *pos);
@@ -166,8 +173,7 @@ static inline int nnue_squares128(Bb128 b, int perspective, int files, int ranks
 }
 
 /* A game's evaluate: the net where one is in use, otherwise the hand-written one. */
-static inline Score nnue_or_hand(const NnueSlot *slot, const void *pos,
-                                 Score (*hand)(const void *pos))
+static inline Score nnue_or_hand(const NnueSlot *slot, const void *pos)
 {
-    return nnue_active(slot) ? nnue_evaluate(slot, pos) : hand(pos);
+    return nnue_active(slot) ? nnue_evaluate(slot, pos) : slot->hand(pos);
 }

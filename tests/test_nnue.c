@@ -358,6 +358,26 @@ START_TEST(incremental_equals_refresh)
 }
 END_TEST
 
+/* A net on the hand-written evaluation (format version 2) gives the hand-written score plus
+ * the same net's own output, in the cache as in a refresh. */
+static void check_on_hand(const Game *g, const void *pos, const char *fen)
+{
+    NnueNet *net = g->nnue->net;
+    Score alone = nnue_evaluate_refresh(g->nnue, pos), hand = g->nnue->hand(pos);
+    net->on_hand = true;
+    Score fresh = nnue_evaluate_refresh(g->nnue, pos), cached = nnue_evaluate(g->nnue, pos);
+    net->on_hand = false;
+    T_CHECK(fresh == alone + hand && cached == fresh,
+            "%s %s: on the hand-written %d, the net alone %d: refresh %d, cache %d", g->name, fen,
+            hand, alone, fresh, cached);
+}
+
+START_TEST(net_on_the_hand_written_evaluation)
+{
+    with_random_nets(NET_GAME_COUNT, 32, 33, 10, check_on_hand);
+}
+END_TEST
+
 /* DragonQi's invariant in place of the colour flip (its armies are not images of each
  * other, so nothing is turned): Forest's view is Storm's raised by DQ_VIEW; the lists are
  * ascending, within the slot's bounds, with one force input per force on the grid; and
@@ -574,6 +594,18 @@ START_TEST(net_file_round_trip_and_errors)
     write_all(bad, b, size);
     assert_load_error(g->nnue, bad, "hidden size 33");
     assert_load_error(g->nnue, "/nonexistent/x.nnue", "cannot open /nonexistent/x.nnue");
+    /* a net on the hand-written evaluation is version 2 and reads back as one */
+    net->on_hand = true;
+    ck_assert(nnue_net_save(net, path, err));
+    back = nnue_net_load(g->nnue, path, err);
+    ck_assert_msg(back && back->on_hand, "%s", err);
+    nnue_net_free(back);
+    free(b);
+    b = read_all(path, &size);
+    ck_assert_int_eq(b[8], NNUE_VERSION_ON_HAND);
+    b[8] = 3;
+    write_all(bad, b, size);
+    assert_load_error(g->nnue, bad, "format version 3, this build reads versions 1 and 2");
     unlink(path);
     unlink(bad);
     free(b);
@@ -700,10 +732,30 @@ START_TEST(generate_and_train)
     ck_assert(s1 == s2 && memcmp(a, b, s1) == 0);
     c.hidden = 32; /* a checkpoint of another size is refused */
     ck_assert(!train_run(t_game("breakthrough"), &c, log, &r2));
-    unlink(checkpoint);
-    free(checkpoint);
     /* the net loads and plays */
     ck_assert(engine_set_option(e, "EvalFile", net, err));
+    /* on the hand-written evaluation: the net learns what the terms miss, so its validation
+     * loss ends below theirs alone; a checkpoint keeps which kind of net it holds */
+    c.resume = NULL;
+    c.hidden = 16;
+    c.on_hand = true;
+    c.out = again;
+    c.checkpoint = checkpoint;
+    TrainResult r3;
+    ck_assert(train_run(t_game("breakthrough"), &c, log, &r3));
+    ck_assert_msg(r3.hand_validation_loss > 0 &&
+                      r3.last_validation_loss < 0.9 * r3.hand_validation_loss,
+                  "validation loss %.5f, the hand-written evaluation's %.5f",
+                  r3.last_validation_loss, r3.hand_validation_loss);
+    ck_assert(engine_set_option(e, "EvalFile", again, err));
+    ck_assert(t_game("breakthrough")->nnue->net->on_hand);
+    c.checkpoint = NULL;
+    c.resume = checkpoint;
+    c.on_hand = false;
+    ck_assert(!train_run(t_game("breakthrough"), &c, log, &r3));
+    ck_assert(engine_set_option(e, "EvalFile", "<embedded>", err));
+    unlink(checkpoint);
+    free(checkpoint);
     fclose(log);
     engine_destroy(e);
     unlink(data);
@@ -998,6 +1050,7 @@ Suite *nnue_suite(void)
     tcase_add_test(tc, dragonqi_views);
     tcase_add_test(tc, features_colour_flip);
     tcase_add_test(tc, incremental_equals_refresh);
+    tcase_add_test(tc, net_on_the_hand_written_evaluation);
     tcase_add_test(tc, vector_equals_portable);
     tcase_add_test(tc, net_file_round_trip_and_errors);
     tcase_add_test(tc, data_round_trip_and_errors);
