@@ -87,6 +87,13 @@ static void model_randomize(Model *m, uint64_t seed)
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
+/* x rounded to an int16 within +-limit. */
+static int16_t quantize16(double x, double limit)
+{
+    double q = round(x);
+    return (int16_t)(q > limit ? limit : q < -limit ? -limit : q);
+}
+
 /* ---- data ------------------------------------------------------------------------------ */
 
 static bool load_file(const Game *game, const char *path, Dataset *d, long long limit, bool on_hand,
@@ -129,12 +136,8 @@ static bool load_file(const Game *game, const char *path, Dataset *d, long long 
         }
         s->score = rec->score;
         s->result = rec->result;
-        if (on_hand) {
-            Score h = slot->hand(pos);
-            d->hand[d->count - 1] = (int16_t)(h > INT16_MAX    ? INT16_MAX
-                                              : h < -INT16_MAX ? -INT16_MAX
-                                                               : h);
-        }
+        if (on_hand)
+            d->hand[d->count - 1] = quantize16(slot->hand(pos), INT16_MAX);
     }
     if (status < 0 && err[0] && reader.file)
         fprintf(log, "train: %s\n", err);
@@ -387,12 +390,6 @@ static bool checkpoint_load(const char *path, const Game *game, Model *m, Adam *
     return ok;
 }
 
-static int16_t quantize16(double x, double limit)
-{
-    double q = round(x);
-    return (int16_t)(q > limit ? limit : q < -limit ? -limit : q);
-}
-
 static NnueNet *quantize(const Model *m, const Game *game, double scale)
 {
     NnueNet *net = xcalloc(1, sizeof *net);
@@ -524,10 +521,12 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
             double want = target_of(&d.samples[i], scale, lambda);
             double e = sigmoid(d.samples[i].score / scale) - want;
             base += e * e;
-            e = sigmoid(hand_of(&d, i, scale)) - want;
-            hand += e * e;
+            if (d.hand) {
+                e = sigmoid(hand_of(&d, i, scale)) - want;
+                hand += e * e;
+            }
         }
-        r->hand_validation_loss = d.hand ? hand / val_div : 0;
+        r->hand_validation_loss = hand / val_div;
         r->first_validation_loss =
             run_pass(&m, &d, order, train_n, d.count, threads, scale, lambda, NULL) / val_div;
         r->last_validation_loss = r->first_validation_loss;

@@ -252,13 +252,16 @@ void nnue_describe(const NnueSlot *slot, const void *pos, char *buf, size_t size
         snprintf(buf, size, "net       none loaded: the hand-written evaluation is used\n");
         return;
     }
+    Score total = nnue_evaluate_refresh(slot, pos);
     char on_hand[64] = "";
-    if (slot->net->on_hand)
-        snprintf(on_hand, sizeof on_hand, "; the hand-written %d plus the net's %d",
-                 slot->hand(pos), nnue_evaluate_refresh(slot, pos) - slot->hand(pos));
+    if (slot->net->on_hand) {
+        Score hand = slot->hand(pos);
+        snprintf(on_hand, sizeof on_hand, "; the hand-written %d plus the net's %d", hand,
+                 total - hand);
+    }
     snprintf(buf, size,
              "net       %d (side to move%s; %s, %u features x %u hidden)\n"
              "in use    %s\n",
-             nnue_evaluate_refresh(slot, pos), on_hand, slot->source, slot->net->feature_count,
-             slot->net->hidden, slot->disabled ? "hand-written (Use NNUE is off)" : "net");
+             total, on_hand, slot->source, slot->net->feature_count, slot->net->hidden,
+             slot->disabled ? "hand-written (Use NNUE is off)" : "net");
 }
