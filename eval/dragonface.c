@@ -170,46 +170,42 @@ enum {
     DF_NET_KINDS,
     DF_NET_IMMUNE = 2 * DF_NET_KINDS * DF_SQUARES,
     DF_NET_INPUTS = DF_NET_IMMUNE + DF_SQUARES,
+    DF_NET_PLANES = DF_NET_INPUTS / DF_SQUARES,
     DF_NET_MAX_ACTIVE = 2 * (1 + 6 + 7) + 1, /* every piece, and the immune one */
     DF_NET_HIDDEN = 128,
 };
 
-/* The Governors that still have their two-square right (unmoved on c3-i3 or c7-i7). */
-static Bb128 df_net_rights(const DfPos *p)
+/* The inputs as boards: (side * DF_NET_KINDS + kind), then the immune piece's. */
+static int df_net_planes(const void *pos, int perspective, Bb128 *out)
 {
-    Bb128 b = 0;
-    for (int i = 0; i < DF_GOVERNOR_FILES; i++) {
-        if (p->rights >> i & 1)
-            b |= bb128_bit(DF_SQ_C3 + i);
-        if (p->rights >> (DF_GOVERNOR_FILES + i) & 1)
-            b |= bb128_bit(DF_SQ_C7 + i);
+    const DfPos *p = pos;
+    /* The position's boards from the perspective's side: the dark side's turned once
+     * each, rather than every kind's board. */
+    Bb128 b[] = {p->occ[perspective], p->occ[!perspective], p->emp, p->amb, p->free,
+                 df_rights_bb(p->rights),
+                 p->immune == DF_NO_SQUARE ? 0 : bb128_bit(p->immune)};
+    if (perspective)
+        for (size_t i = 0; i < sizeof b / sizeof *b; i++)
+            b[i] = nnue_turn128(b[i], DF_FILES, DF_RANKS);
+    const Bb128 emp = b[2], amb = b[3], free = b[4], rights = b[5];
+    const Bb128 governors = ~emp & ~amb;
+    for (int enemy = 0; enemy < 2; enemy++) {
+        const Bb128 own = b[enemy];
+        Bb128 *kinds = out + enemy * DF_NET_KINDS;
+        kinds[DF_NET_EMPEROR] = own & emp;
+        kinds[DF_NET_AMBASSADOR] = own & amb & ~free;
+        kinds[DF_NET_FREE] = own & free;
+        kinds[DF_NET_RIGHT] = own & governors & rights;
+        kinds[DF_NET_GOVERNOR] = own & governors & ~rights;
     }
-    return b;
+    out[DF_NET_PLANES - 1] = b[6];
+    return DF_NET_PLANES;
 }
 
 static int df_net_features(const void *pos, int perspective, uint16_t *out)
 {
-    const DfPos *p = pos;
-    Bb128 rights = df_net_rights(p);
-    Bb128 governors = ~p->emp & ~p->amb;
-    int n = 0;
-    for (int enemy = 0; enemy < 2; enemy++) {
-        Bb128 own = p->occ[perspective ^ enemy];
-        const Bb128 kinds[DF_NET_KINDS] = {
-            [DF_NET_EMPEROR] = own & p->emp,
-            [DF_NET_AMBASSADOR] = own & p->amb & ~p->free,
-            [DF_NET_FREE] = own & p->free,
-            [DF_NET_RIGHT] = own & governors & rights,
-            [DF_NET_GOVERNOR] = own & governors & ~rights,
-        };
-        for (int kind = 0; kind < DF_NET_KINDS; kind++)
-            n = nnue_squares128(kinds[kind], perspective, DF_FILES, DF_RANKS,
-                                (enemy * DF_NET_KINDS + kind) * DF_SQUARES, out, n);
-    }
-    if (p->immune != DF_NO_SQUARE)
-        n = nnue_squares128(bb128_bit(p->immune), perspective, DF_FILES, DF_RANKS, DF_NET_IMMUNE,
-                            out, n);
-    return n;
+    Bb128 planes[DF_NET_PLANES];
+    return nnue_planes_list(planes, df_net_planes(pos, perspective, planes), DF_SQUARES, out);
 }
 
 NNUE_EMBED(dragonface_net)
@@ -220,6 +216,8 @@ NnueSlot dragonface_nnue = {
     .max_active = DF_NET_MAX_ACTIVE,
     .default_hidden = DF_NET_HIDDEN,
     .features = df_net_features,
+    .planes = df_net_planes,
+    .plane_size = DF_SQUARES,
     .side_to_move = df_side,
     .hand = dragonface_hand_evaluate,
     .embedded = NNUE_EMBEDDED(dragonface_net),

@@ -120,7 +120,7 @@ Score td_hand_evaluate(const void *vp)
 
 static int td_net_squares(Bb128 b, int perspective, int base, uint16_t *out, int n)
 {
-    return nnue_squares128(b, perspective, TD_FILES, TD_RANKS, base, out, n);
+    return nnue_squares128(perspective ? nnue_turn128(b, TD_FILES, TD_RANKS) : b, base, out, n);
 }
 
 int td_net_features(const void *pos, int perspective, uint16_t *out)

@@ -24,6 +24,7 @@ typedef struct NnueCache {
     uint64_t net_id; /* 0: empty */
     int count[2];
     uint16_t features[2][NNUE_ACTIVE_MAX];
+    Bb128 planes[2][NNUE_PLANES_MAX]; /* a game with `planes`: its boards instead */
     _Alignas(64) int16_t acc[2][NNUE_HIDDEN_MAX];
 } NnueCache;
 
@@ -176,6 +177,29 @@ static void cache_update(const NnueNet *net, int perspective, const uint16_t *fe
     cache.count[perspective] = count;
 }
 
+/* The same from a game's boards: the squares that came and went on each board. */
+static void cache_update_planes(const NnueSlot *slot, int perspective, const Bb128 *planes,
+                                int count)
+{
+    const NnueNet *net = slot->net;
+    Bb128 *old = cache.planes[perspective];
+    uint16_t added[NNUE_ACTIVE_MAX], removed[NNUE_ACTIVE_MAX];
+    int adds = 0, removes = 0, active = 0;
+    for (int k = 0; k < count; k++) {
+        int base = (int)(k * slot->plane_size);
+        adds = nnue_squares128(planes[k] & ~old[k], base, added, adds);
+        removes = nnue_squares128(old[k] & ~planes[k], base, removed, removes);
+        active += bb128_popcount(planes[k]);
+        old[k] = planes[k];
+    }
+    if (adds + removes < active) {
+        nnue_update_accumulator(net, added, adds, removed, removes, cache.acc[perspective]);
+    } else {
+        int n = nnue_planes_list(planes, count, slot->plane_size, added);
+        nnue_refresh_accumulator(net, added, n, cache.acc[perspective]);
+    }
+}
+
 Score nnue_evaluate(const NnueSlot *slot, const void *pos)
 {
 #ifdef NNUE_REFRESH_ONLY
@@ -185,13 +209,18 @@ Score nnue_evaluate(const NnueSlot *slot, const void *pos)
     if (cache.net_id != net->id) {
         cache.net_id = net->id;
         cache.count[0] = cache.count[1] = 0;
+        memset(cache.planes, 0, sizeof cache.planes);
         for (int p = 0; p < 2; p++)
             memcpy(cache.acc[p], net->b1, net->hidden * sizeof(int16_t));
     }
-    uint16_t features[NNUE_ACTIVE_MAX];
-    for (int p = 0; p < 2; p++) {
-        int count = slot->features(pos, p, features);
-        cache_update(net, p, features, count);
+    if (slot->planes) {
+        Bb128 planes[NNUE_PLANES_MAX];
+        for (int p = 0; p < 2; p++)
+            cache_update_planes(slot, p, planes, slot->planes(pos, p, planes));
+    } else {
+        uint16_t features[NNUE_ACTIVE_MAX];
+        for (int p = 0; p < 2; p++)
+            cache_update(net, p, features, slot->features(pos, p, features));
     }
     int stm = slot->side_to_move(pos);
     return evaluation(slot, pos, nnue_output_sum(net, cache.acc[stm], cache.acc[!stm]));

@@ -52,6 +52,7 @@ enum {
     NNUE_HIDDEN_STEP = 16,
     NNUE_HIDDEN_MAX = 1024,
     NNUE_ACTIVE_MAX = 256, /* most features one perspective of a position may list */
+    NNUE_PLANES_MAX = 16,  /* most boards a game's `planes` may fill */
     NNUE_ERR_MAX = 256,
 };
 
@@ -71,6 +72,13 @@ typedef struct NnueNet {
  * max_active of them; returns how many. */
 typedef int (*NnueFeatureFn)(const void *pos, int perspective, uint16_t *out);
 
+/* Optional, for a game whose inputs are the squares of a few boards: fills `out` with
+ * those boards seen by `perspective`, the same number for every position, and returns
+ * it; board k's square s is feature k * plane_size + s, and `features` lists the same
+ * features. The search's accumulator cache then finds what changed board by board (what
+ * came and went on each) instead of comparing two sorted lists. */
+typedef int (*NnuePlaneFn)(const void *pos, int perspective, Bb128 *out);
+
 /* A game's learned evaluation: what the game declares (its id, feature set and embedded
  * net) and the net in use, which the engine's options change while no search runs. */
 typedef struct NnueSlot {
@@ -79,6 +87,8 @@ typedef struct NnueSlot {
     int max_active;
     uint32_t default_hidden; /* the hidden size `wyrm train` uses for this game */
     NnueFeatureFn features;
+    NnuePlaneFn planes; /* NULL: the cache compares `features` lists */
+    uint32_t plane_size;
     int (*side_to_move)(const void *pos);
     Score (*hand)(const void *pos); /* the hand-written evaluation, side to move's view */
     /* The net built into the binary (nnue/embed.h), its first byte and one past its last;
@@ -154,21 +164,36 @@ static inline int nnue_squares64(uint64_t b, int perspective, int base, uint16_t
     return n;
 }
 
-/* The same for a board of `files` x `ranks` squares in a 128-bit board (square = rank *
- * files + file): P2 sees the ranks turned (rank r <-> ranks - 1 - r). */
-static inline int nnue_squares128(Bb128 b, int perspective, int files, int ranks, int base,
-                                  uint16_t *out, int n)
+/* A board of `files` x `ranks` squares in a 128-bit board (square = rank * files + file)
+ * with its ranks turned (rank r <-> ranks - 1 - r): how P2 sees it. A game turns each of
+ * its position's boards once and then lists the squares of the boards it makes of them. */
+static inline Bb128 nnue_turn128(Bb128 b, int files, int ranks)
 {
-    if (perspective) {
-        Bb128 turned = 0, row = ((Bb128)1 << files) - 1;
-        for (int r = 0; r < ranks; r++)
-            turned |= ((b >> (files * r)) & row) << (files * (ranks - 1 - r));
-        b = turned;
-    }
+    Bb128 turned = 0, row = ((Bb128)1 << files) - 1;
+    for (int r = 0; r < ranks; r++)
+        turned |= ((b >> (files * r)) & row) << (files * (ranks - 1 - r));
+    return turned;
+}
+
+/* Appends the squares of a 128-bit board as features base + square. Ascending when the
+ * bases ascend. Returns the new count. */
+static inline int nnue_squares128(Bb128 b, int base, uint16_t *out, int n)
+{
     while (b) {
         out[n++] = (uint16_t)(base + bb128_lsb(b));
         b &= b - 1;
     }
+    return n;
+}
+
+/* Lists the features of `count` boards of `plane_size` squares each (board k's square s
+ * is feature k * plane_size + s), ascending. Returns how many. */
+static inline int nnue_planes_list(const Bb128 *planes, int count, uint32_t plane_size,
+                                   uint16_t *out)
+{
+    int n = 0;
+    for (int k = 0; k < count; k++)
+        n = nnue_squares128(planes[k], (int)(k * plane_size), out, n);
     return n;
 }
 

@@ -343,6 +343,21 @@ END_TEST
 
 static void check_cache(const Game *g, const void *pos, const char *fen)
 {
+    /* a game that hands the cache its boards lists the same features from them */
+    for (int p = 0; g->nnue->planes && p < 2; p++) {
+        Bb128 planes[NNUE_PLANES_MAX];
+        uint16_t listed[NNUE_ACTIVE_MAX], from_planes[NNUE_ACTIVE_MAX];
+        int count = g->nnue->features(pos, p, listed);
+        int planes_count = g->nnue->planes(pos, p, planes);
+        T_CHECK(planes_count > 0 && planes_count <= NNUE_PLANES_MAX &&
+                    planes_count * g->nnue->plane_size == g->nnue->feature_count,
+                "%s: %d boards of %u squares for %u features", g->name, planes_count,
+                g->nnue->plane_size, g->nnue->feature_count);
+        int n = nnue_planes_list(planes, planes_count, g->nnue->plane_size, from_planes);
+        T_CHECK(n == count && memcmp(listed, from_planes, (size_t)n * sizeof *listed) == 0,
+                "%s %s perspective %d: the boards list %d features, features %d", g->name, fen,
+                p, n, count);
+    }
     Score cached = nnue_evaluate(g->nnue, pos), fresh = nnue_evaluate_refresh(g->nnue, pos);
     T_CHECK(cached == fresh, "%s %s: accumulator cache %d, refresh %d", g->name, fen, cached,
             fresh);
