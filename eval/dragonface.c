@@ -181,7 +181,11 @@ static int df_net_planes(const void *pos, int perspective, Bb128 *out)
     const DfPos *p = pos;
     /* The position's boards from the perspective's side: the dark side's turned once
      * each, rather than every kind's board. */
-    Bb128 b[] = {p->occ[perspective], p->occ[!perspective], p->emp, p->amb, p->free,
+    Bb128 b[] = {p->occ[perspective],
+                 p->occ[!perspective],
+                 p->emp,
+                 p->amb,
+                 p->free,
                  df_rights_bb(p->rights),
                  p->immune == DF_NO_SQUARE ? 0 : bb128_bit(p->immune)};
     if (perspective)

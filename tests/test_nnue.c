@@ -355,8 +355,8 @@ static void check_cache(const Game *g, const void *pos, const char *fen)
                 g->nnue->plane_size, g->nnue->feature_count);
         int n = nnue_planes_list(planes, planes_count, g->nnue->plane_size, from_planes);
         T_CHECK(n == count && memcmp(listed, from_planes, (size_t)n * sizeof *listed) == 0,
-                "%s %s perspective %d: the boards list %d features, features %d", g->name, fen,
-                p, n, count);
+                "%s %s perspective %d: the boards list %d features, features %d", g->name, fen, p,
+                n, count);
     }
     Score cached = nnue_evaluate(g->nnue, pos), fresh = nnue_evaluate_refresh(g->nnue, pos);
     T_CHECK(cached == fresh, "%s %s: accumulator cache %d, refresh %d", g->name, fen, cached,
