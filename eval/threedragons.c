@@ -118,33 +118,42 @@ Score td_hand_evaluate(const void *vp)
     return total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
 }
 
-static int td_net_squares(Bb128 b, int perspective, int base, uint16_t *out, int n)
+/* The inputs as boards, seen by `perspective` (P2's turned): the base game's men of each
+ * side and the men each side could take with one move; the strength variants' men of
+ * each side and strength, and the dragons variant's tamed dragons as the first squares
+ * of one more board (input TD_NET_STRENGTH_INPUTS + cave). */
+int td_net_planes(const void *pos, int perspective, Bb128 *out)
 {
-    return nnue_squares128(perspective ? nnue_turn128(b, TD_FILES, TD_RANKS) : b, base, out, n);
+    const TdPos *p = pos;
+    Bb128 own = p->men[perspective], enemy = p->men[!perspective];
+    if (!td_has_strength(p)) {
+        Bb128 empty = TD_BOARD & ~td_blockers(p);
+        Bb128 b[] = {own, enemy, threatened_by(p, !perspective, empty),
+                     threatened_by(p, perspective, empty)};
+        for (int k = 0; k < 4; k++)
+            out[k] = perspective ? nnue_turn128(b[k], TD_FILES, TD_RANKS) : b[k];
+        return 4;
+    }
+    if (perspective) {
+        own = nnue_turn128(own, TD_FILES, TD_RANKS);
+        enemy = nnue_turn128(enemy, TD_FILES, TD_RANKS);
+    }
+    for (int s = 0; s < TD_MAX_STRENGTH; s++) {
+        Bb128 strength =
+            perspective ? nnue_turn128(p->strength[s], TD_FILES, TD_RANKS) : p->strength[s];
+        out[s] = strength & own;
+        out[TD_MAX_STRENGTH + s] = strength & enemy;
+    }
+    if (p->variant != TD_DRAGONS)
+        return 2 * TD_MAX_STRENGTH;
+    out[2 * TD_MAX_STRENGTH] = (Bb128)(p->tamed & ((1u << TD_CAVE_COUNT) - 1));
+    return 2 * TD_MAX_STRENGTH + 1;
 }
 
 int td_net_features(const void *pos, int perspective, uint16_t *out)
 {
-    const TdPos *p = pos;
-    int n = 0;
-    if (!td_has_strength(p)) {
-        Bb128 empty = TD_BOARD & ~td_blockers(p);
-        n = td_net_squares(p->men[perspective], perspective, 0, out, n);
-        n = td_net_squares(p->men[!perspective], perspective, TD_NET_SQUARES, out, n);
-        n = td_net_squares(threatened_by(p, !perspective, empty), perspective, 2 * TD_NET_SQUARES,
-                           out, n);
-        return td_net_squares(threatened_by(p, perspective, empty), perspective, 3 * TD_NET_SQUARES,
-                              out, n);
-    }
-    for (int enemy = 0; enemy < 2; enemy++)
-        for (int s = 0; s < TD_MAX_STRENGTH; s++)
-            n = td_net_squares(p->strength[s] & p->men[perspective ^ enemy], perspective,
-                               (enemy * TD_MAX_STRENGTH + s) * TD_NET_SQUARES, out, n);
-    if (p->variant == TD_DRAGONS)
-        for (int cave = 0; cave < TD_CAVE_COUNT; cave++)
-            if (p->tamed >> cave & 1)
-                out[n++] = (uint16_t)(TD_NET_STRENGTH_INPUTS + cave);
-    return n;
+    Bb128 planes[NNUE_PLANES_MAX];
+    return nnue_planes_list(planes, td_net_planes(pos, perspective, planes), TD_NET_SQUARES, out);
 }
 
 int td_net_side(const void *pos) { return ((const TdPos *)pos)->side; }

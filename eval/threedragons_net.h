@@ -43,6 +43,7 @@ _Static_assert(TD_NET_MAX_ACTIVE >= 2 * TD_START_MEN + 2 * TD_CAVE_COUNT,
 
 /* The active inputs of a position of any of the three rule sets, and its side to move. */
 int td_net_features(const void *pos, int perspective, uint16_t *out);
+int td_net_planes(const void *pos, int perspective, Bb128 *out);
 int td_net_side(const void *pos);
 /* The hand-written evaluation of the three rule sets (eval/threedragons.c). */
 Score td_hand_evaluate(const void *pos);
@@ -51,6 +52,7 @@ Score td_hand_evaluate(const void *pos);
 #define TD_NET_SLOT(id, inputs, net)                                                               \
     {                                                                                              \
         .game = id, .feature_count = inputs, .max_active = TD_NET_MAX_ACTIVE,                      \
-        .default_hidden = TD_NET_HIDDEN, .features = td_net_features, .side_to_move = td_net_side, \
-        .hand = td_hand_evaluate, .embedded = NNUE_EMBEDDED(net),                                  \
+        .default_hidden = TD_NET_HIDDEN, .features = td_net_features, .planes = td_net_planes,     \
+        .plane_size = TD_NET_SQUARES, .side_to_move = td_net_side, .hand = td_hand_evaluate,       \
+        .embedded = NNUE_EMBEDDED(net),                                                            \
     }

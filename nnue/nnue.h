@@ -74,7 +74,8 @@ typedef int (*NnueFeatureFn)(const void *pos, int perspective, uint16_t *out);
 
 /* Optional, for a game whose inputs are the squares of a few boards: fills `out` with
  * those boards seen by `perspective`, the same number for every position, and returns
- * it; board k's square s is feature k * plane_size + s, and `features` lists the same
+ * it; board k's square s is feature k * plane_size + s (the last board may hold a few
+ * inputs that are not squares in its first bits), and `features` lists the same
  * features. The search's accumulator cache then finds what changed board by board (what
  * came and went on each) instead of comparing two sorted lists. */
 typedef int (*NnuePlaneFn)(const void *pos, int perspective, Bb128 *out);

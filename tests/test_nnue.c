@@ -349,8 +349,10 @@ static void check_cache(const Game *g, const void *pos, const char *fen)
         uint16_t listed[NNUE_ACTIVE_MAX], from_planes[NNUE_ACTIVE_MAX];
         int count = g->nnue->features(pos, p, listed);
         int planes_count = g->nnue->planes(pos, p, planes);
+        /* every feature on a board; only the last board may be partly beyond them */
         T_CHECK(planes_count > 0 && planes_count <= NNUE_PLANES_MAX &&
-                    planes_count * g->nnue->plane_size == g->nnue->feature_count,
+                    planes_count * g->nnue->plane_size >= g->nnue->feature_count &&
+                    (planes_count - 1) * g->nnue->plane_size < g->nnue->feature_count,
                 "%s: %d boards of %u squares for %u features", g->name, planes_count,
                 g->nnue->plane_size, g->nnue->feature_count);
         int n = nnue_planes_list(planes, planes_count, g->nnue->plane_size, from_planes);
