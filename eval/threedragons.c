@@ -118,29 +118,31 @@ Score td_hand_evaluate(const void *vp)
     return total(terms_of(p, us)) - total(terms_of(p, !us)) + TD_TEMPO;
 }
 
-/* The inputs as boards, seen by `perspective` (P2's turned): the base game's men of each
- * side and the men each side could take with one move; the strength variants' men of
- * each side and strength, and the dragons variant's tamed dragons as the first squares
- * of one more board (input TD_NET_STRENGTH_INPUTS + cave). */
+/* A board as `perspective` sees it: P2's with its ranks turned. */
+static Bb128 seen_by(Bb128 b, int perspective)
+{
+    return perspective ? nnue_turn128(b, TD_FILES, TD_RANKS) : b;
+}
+
+/* The inputs as boards, seen by `perspective`: the base game's men of each side and the
+ * men each side could take with one move; the strength variants' men of each side and
+ * strength, and the dragons variant's tamed dragons as the first squares of one more
+ * board (input TD_NET_STRENGTH_INPUTS + cave). */
 int td_net_planes(const void *pos, int perspective, Bb128 *out)
 {
     const TdPos *p = pos;
-    Bb128 own = p->men[perspective], enemy = p->men[!perspective];
     if (!td_has_strength(p)) {
         Bb128 empty = TD_BOARD & ~td_blockers(p);
-        Bb128 b[] = {own, enemy, threatened_by(p, !perspective, empty),
-                     threatened_by(p, perspective, empty)};
-        for (int k = 0; k < 4; k++)
-            out[k] = perspective ? nnue_turn128(b[k], TD_FILES, TD_RANKS) : b[k];
+        out[0] = seen_by(p->men[perspective], perspective);
+        out[1] = seen_by(p->men[!perspective], perspective);
+        out[2] = seen_by(threatened_by(p, !perspective, empty), perspective);
+        out[3] = seen_by(threatened_by(p, perspective, empty), perspective);
         return 4;
     }
-    if (perspective) {
-        own = nnue_turn128(own, TD_FILES, TD_RANKS);
-        enemy = nnue_turn128(enemy, TD_FILES, TD_RANKS);
-    }
+    Bb128 own = seen_by(p->men[perspective], perspective);
+    Bb128 enemy = seen_by(p->men[!perspective], perspective);
     for (int s = 0; s < TD_MAX_STRENGTH; s++) {
-        Bb128 strength =
-            perspective ? nnue_turn128(p->strength[s], TD_FILES, TD_RANKS) : p->strength[s];
+        Bb128 strength = seen_by(p->strength[s], perspective);
         out[s] = strength & own;
         out[TD_MAX_STRENGTH + s] = strength & enemy;
     }
