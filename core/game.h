@@ -132,7 +132,9 @@ typedef struct Game {
 
     /* Optional: the key under which positions count as repeated, and how many plies back
      * a repetition can reach. NULL: key() and halfmove_clock(). A game whose rules
-     * compare only part of the state for repetitions (dragonqi) sets both. */
+     * compare only part of the state for repetitions (dragonqi) sets both; one where a
+     * ply that resets the halfmove clock can be undone (dragonface's conversions,
+     * dragondraughts) sets repetition_plies. */
     uint64_t (*repetition_key)(const void *pos);
     int (*repetition_plies)(const void *pos);
 

@@ -67,6 +67,7 @@ const Game dragonface_game = {
     .key_from_scratch = df_key_from_scratch,
     .side_to_move = df_side,
     .halfmove_clock = df_halfmove,
+    .repetition_plies = df_reversible,
     .result = df_result,
     .no_moves_result = RESULT_LOSS,
     .evaluate = dragonface_evaluate,

@@ -287,25 +287,66 @@ START_TEST(results)
 }
 END_TEST
 
-/* Irreversible plies are captures and Governor moves; the clock counts the others. */
+/* Irreversible plies are captures and Governor moves; the clock counts the others. A
+ * capture converts and a converted Governor walks the other way, so both can be undone:
+ * the window of repetitions reaches back past them, to the last ply that changed the Zone
+ * or took a two-square right. */
 START_TEST(halfmove_clock)
 {
     const Game *g = df();
     unsigned char pos[256];
     static const struct {
         const char *move;
-        int clock;
+        int clock, window;
     } steps[] = {
-        {"e5e6", 11},                                        /* Emperor step */
-        {"f6f5", 0},                                         /* Governor step */
-        {"e6f7", 1},  {"j8i8", 2}, {"f7f6", 3}, {"d5d6", 4}, /* Ambassador slide */
-        {"f6f4", 0},                                         /* the Emperor takes f5 */
+        {"e5e6", 11, 11},                                            /* Emperor step */
+        {"f6f5", 0, 12},                                             /* Governor step */
+        {"e6f7", 1, 13},  {"j8i8", 2, 14}, {"f7f6", 3, 15}, {"d5d6", 4, 16}, /* Ambassador slide */
+        {"f6f4", 0, 17},                                             /* the Emperor takes f5 */
     };
     t_load(g, "11/9e1/11/5g5/3aE6/4g6/4g6/11/11 w - - 10 1", pos);
+    ck_assert_int_eq(game_repetition_plies(g, pos), 10);
     for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
         t_play(g, pos, steps[i].move);
         ck_assert_int_eq(g->halfmove_clock(pos), steps[i].clock);
+        ck_assert_int_eq(game_repetition_plies(g, pos), steps[i].window);
     }
+    /* a capture that lands in the Zone, and a Governor's two-square step, start it anew */
+    t_load(g, "11/5e5/11/11/11/11/1aA8/5E5/11 w - - 4 1", pos);
+    t_play(g, pos, "c3a3");
+    ck_assert_int_eq(game_repetition_plies(g, pos), 0);
+    t_load(g, "11/2e8/11/11/11/11/4G6/2E8/11 w e3 - 4 1", pos);
+    t_play(g, pos, "e3e4");
+    ck_assert_int_eq(game_repetition_plies(g, pos), 0);
+}
+END_TEST
+
+/* From a game between two nets: two Ambassadors take each other's Governors and each
+ * other in a ring (h8, h7, g8, g7), every ply a capture. Once the third ply has taken the
+ * two-square rights of h7 and g7, the position comes back every six plies: the third time
+ * (ply 15) is a draw although the halfmove clock never passes 0. */
+START_TEST(repetition_across_conversions)
+{
+    const Game *g = df();
+    unsigned char pos[256];
+    static const char *const ring[] = {"h8h6", "f8h8", "h6f8", "h8h6", "f8h8", "h6f8"};
+    static const int window[] = {0, 1, 0, 1, 2, 3};
+    uint64_t keys[15];
+    GameOverReason why;
+    t_load(g, "11/4aaAA3/3ggegg3/4aa5/1G1GGGg4/2AGGEa4/4A1gA3/5a1gA2/6g4 w d7e7g7h7 g3 0 23", pos);
+    for (int i = 0; i < 15; i++) {
+        keys[i] = g->key(pos);
+        ck_assert_msg(game_over(g, pos, keys, i, 200, &why) == RESULT_NONE, "ply %d", i);
+        t_play(g, pos, ring[i % 6]);
+        ck_assert_int_eq(g->halfmove_clock(pos), 0);
+        if (i < 6)
+            ck_assert_int_eq(game_repetition_plies(g, pos), window[i]);
+    }
+    char fen[FEN_MAX];
+    g->fen_write(pos, fen, sizeof fen);
+    ck_assert_str_eq(fen, "11/4aAaa3/3ggeGG3/4aa5/1G1GGGg4/2AGGEa4/4A1gA3/5a1gA2/6g4 b d7e7 g7 0 30");
+    ck_assert_int_eq(game_over(g, pos, keys, 15, 200, &why), RESULT_DRAW);
+    ck_assert_int_eq(why, GAME_OVER_REPETITION);
 }
 END_TEST
 
@@ -641,6 +682,7 @@ Suite *dragonface_suite(void)
     tcase_add_test(tc, converted_piece_moves);
     tcase_add_test(tc, results);
     tcase_add_test(tc, halfmove_clock);
+    tcase_add_test(tc, repetition_across_conversions);
     tcase_add_test(tc, fen_round_trip);
     tcase_add_test(tc, fen_rejections);
     tcase_add_test(tc, notation);

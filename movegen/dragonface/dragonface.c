@@ -231,6 +231,10 @@ void df_make_move(const void *vp, Move m, void *out)
     q->occ[us] ^= fb | tb;
     key ^= df_zobrist_piece[us][kind][from] ^ df_zobrist_piece[us][kind][to];
     q->halfmove = p->halfmove + 1;
+    /* The rights only shrink and a Zone square only fills, then frees its Ambassador, then
+     * keeps the Governor: a ply that changes either starts the repetitions' window. */
+    uint16_t rights = p->rights;
+    bool zone = (tb & DF_ZONE) || (p->free & fb);
     if (kind == DF_EMPEROR) {
         q->emp ^= fb | tb;
     } else if (kind == DF_AMBASSADOR) {
@@ -270,6 +274,7 @@ void df_make_move(const void *vp, Move m, void *out)
         q->free |= bb128_bit(rev);
         key ^= df_zobrist_piece[us][DF_GOVERNOR][to] ^ df_zobrist_free[rev];
     }
+    q->reversible = zone || df_move_is_revival(m) || q->rights != rights ? 0 : p->reversible + 1;
     q->side = (uint8_t)them;
     q->fullmove = p->fullmove + (us == P2);
     q->key = key;
@@ -287,6 +292,7 @@ void df_make_null(const void *vp, void *out)
     q->immune = DF_NO_SQUARE;
     q->side = (uint8_t)!p->side;
     q->halfmove = p->halfmove + 1;
+    q->reversible = p->reversible + 1;
     q->fullmove = p->fullmove + (p->side == P2);
 }
 
@@ -389,6 +395,7 @@ uint64_t df_key_from_scratch(const void *vp)
 uint64_t df_key(const void *vp) { return ((const DfPos *)vp)->key; }
 int df_side(const void *vp) { return ((const DfPos *)vp)->side; }
 int df_halfmove(const void *vp) { return ((const DfPos *)vp)->halfmove; }
+int df_reversible(const void *vp) { return ((const DfPos *)vp)->reversible; }
 
 uint32_t df_move_index(const void *vp, Move m)
 {

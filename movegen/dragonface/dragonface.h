@@ -13,7 +13,11 @@
  *            every other Ambassador in the Zone is trapped;
  *   rights   Governors that still have the two-square right: bit i (0-6) is c3 + i (light),
  *            bit 7 + i is c7 + i (dark); only unmoved Governors on those squares have it;
- *   immune   square of the piece converted on the previous ply, or -1.
+ *   immune   square of the piece converted on the previous ply, or -1;
+ *   reversible plies since the last ply that changed the Zone or took a two-square right:
+ *            the window of repetitions. A capture resets the halfmove clock but can be
+ *            undone (the converted piece may be converted back), so positions repeat across
+ *            captures and Governor moves; the Zone and the rights only ever change one way.
  *
  * Move (opaque to shared code; from != to, so never 0):
  *   bits  0-6   origin square          bits 7-13  destination (landing) square
@@ -53,6 +57,7 @@ typedef struct DfPos {
     uint8_t side;
     int32_t halfmove;
     int32_t fullmove;
+    int32_t reversible;
 } DfPos;
 
 /* A constant 128-bit board from its low and high words (usable in constant expressions). */
@@ -201,6 +206,7 @@ uint64_t df_count_moves(const void *pos);
 uint64_t df_key(const void *pos);
 int df_side(const void *pos);
 int df_halfmove(const void *pos);
+int df_reversible(const void *pos);
 uint32_t df_move_index(const void *pos, Move m);
 int df_noisy_order(const void *pos, Move m);
 bool df_threat(const void *pos);

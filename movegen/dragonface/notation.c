@@ -195,6 +195,7 @@ bool df_fen_read(void *vp, const char *fen, char *err, size_t err_size)
                     NULL);
     if (!check_material(p, err, err_size))
         return false;
+    p->reversible = p->halfmove;
     p->key = df_key_from_scratch(p);
     return true;
 }
