@@ -299,10 +299,10 @@ START_TEST(halfmove_clock)
         const char *move;
         int clock, window;
     } steps[] = {
-        {"e5e6", 11, 11},                                            /* Emperor step */
-        {"f6f5", 0, 12},                                             /* Governor step */
+        {"e5e6", 11, 11},                                                    /* Emperor step */
+        {"f6f5", 0, 12},                                                     /* Governor step */
         {"e6f7", 1, 13},  {"j8i8", 2, 14}, {"f7f6", 3, 15}, {"d5d6", 4, 16}, /* Ambassador slide */
-        {"f6f4", 0, 17},                                             /* the Emperor takes f5 */
+        {"f6f4", 0, 17}, /* the Emperor takes f5 */
     };
     t_load(g, "11/9e1/11/5g5/3aE6/4g6/4g6/11/11 w - - 10 1", pos);
     ck_assert_int_eq(game_repetition_plies(g, pos), 10);
@@ -344,7 +344,8 @@ START_TEST(repetition_across_conversions)
     }
     char fen[FEN_MAX];
     g->fen_write(pos, fen, sizeof fen);
-    ck_assert_str_eq(fen, "11/4aAaa3/3ggeGG3/4aa5/1G1GGGg4/2AGGEa4/4A1gA3/5a1gA2/6g4 b d7e7 g7 0 30");
+    ck_assert_str_eq(fen,
+                     "11/4aAaa3/3ggeGG3/4aa5/1G1GGGg4/2AGGEa4/4A1gA3/5a1gA2/6g4 b d7e7 g7 0 30");
     ck_assert_int_eq(game_over(g, pos, keys, 15, 200, &why), RESULT_DRAW);
     ck_assert_int_eq(why, GAME_OVER_REPETITION);
 }

@@ -233,7 +233,6 @@ void df_make_move(const void *vp, Move m, void *out)
     q->halfmove = p->halfmove + 1;
     /* The rights only shrink and a Zone square only fills, then frees its Ambassador, then
      * keeps the Governor: a ply that changes either starts the repetitions' window. */
-    uint16_t rights = p->rights;
     bool zone = (tb & DF_ZONE) || (p->free & fb);
     if (kind == DF_EMPEROR) {
         q->emp ^= fb | tb;
@@ -274,7 +273,7 @@ void df_make_move(const void *vp, Move m, void *out)
         q->free |= bb128_bit(rev);
         key ^= df_zobrist_piece[us][DF_GOVERNOR][to] ^ df_zobrist_free[rev];
     }
-    q->reversible = zone || df_move_is_revival(m) || q->rights != rights ? 0 : p->reversible + 1;
+    q->reversible = zone || df_move_is_revival(m) || q->rights != p->rights ? 0 : p->reversible + 1;
     q->side = (uint8_t)them;
     q->fullmove = p->fullmove + (us == P2);
     q->key = key;
