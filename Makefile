@@ -211,6 +211,7 @@ test-only: $(TESTS) $(WYRM) $(FAKE) $(REPLAYS)
 	WYRM=$(WYRM) FAKE_ENGINE=$(FAKE) tests/distributed.sh
 	@for t in $(FUZZ_TARGETS); do $(OUT)/replay/$$t tests/fuzz/corpus/$$t || exit 1; done
 	sh tests/guide.sh $(WYRM)
+	sh tests/nets.sh $(WYRM)
 	@$(MAKE) --no-print-directory board-test
 
 # The board (board/server.py, board/static/) runs on Debian's own python3, whose
