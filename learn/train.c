@@ -94,6 +94,40 @@ static int16_t quantize16(double x, double limit)
     return (int16_t)(q > limit ? limit : q < -limit ? -limit : q);
 }
 
+/* The float net a quantized net stands for (quantize() below undone, up to its rounding),
+ * so that training can go on from a shipped net; its scale goes to *scale. */
+static bool model_from_net(Model *m, const NnueSlot *slot, const char *path, double *scale,
+                           FILE *log)
+{
+    char err[NNUE_ERR_MAX];
+    NnueNet *net = nnue_net_load(slot, path, err);
+    if (!net) {
+        fprintf(log, "train: -init %s\n", err);
+        return false;
+    }
+    bool ok = false;
+    if (net->hidden != m->hidden)
+        fprintf(log, "train: -init %s: a net of %u hidden neurons, not %u (-hidden)\n", path,
+                net->hidden, m->hidden);
+    else if (net->on_hand != m->on_hand)
+        fprintf(log, "train: -init %s: a net %s the hand-written evaluation; -on-hand %s\n", path,
+                net->on_hand ? "on" : "not on", net->on_hand ? "true" : "false");
+    else
+        ok = true;
+    if (ok) {
+        for (size_t i = 0; i < (size_t)m->features * m->hidden; i++)
+            m->w1[i] = (float)net->w1[i] / NNUE_QA;
+        for (uint32_t i = 0; i < m->hidden; i++)
+            m->b1[i] = (float)net->b1[i] / NNUE_QA;
+        for (uint32_t i = 0; i < 2 * m->hidden; i++)
+            m->w2[i] = (float)net->w2[i] / NNUE_QB;
+        m->b2[0] = (float)net->b2 / (NNUE_QA * NNUE_QB);
+        *scale = net->scale;
+    }
+    nnue_net_free(net);
+    return ok;
+}
+
 /* ---- data ------------------------------------------------------------------------------ */
 
 static bool load_file(const Game *game, const char *path, Dataset *d, long long limit, bool on_hand,
@@ -499,8 +533,16 @@ bool train_run(const Game *game, const TrainConfig *c, FILE *log, TrainResult *r
     Adam adam = {xcalloc(1, m.size * sizeof(float)), xcalloc(1, m.size * sizeof(float)), 0};
     int epochs_done = 0;
     double scale = c->scale;
-    if (c->resume) {
+    if (c->resume && c->init) {
+        fprintf(log, "train: -resume and -init exclude each other\n");
+        ok = false;
+    } else if (c->resume) {
         ok = checkpoint_load(c->resume, game, &m, &adam, &epochs_done, &scale, log);
+    } else if (c->init) {
+        double net_scale = 0;
+        ok = model_from_net(&m, slot, c->init, &net_scale, log);
+        if (scale <= 0)
+            scale = net_scale;
     } else {
         model_randomize(&m, (uint64_t)c->seed);
         if (scale <= 0)
@@ -648,6 +690,7 @@ int train_main(int argc, const char *const *argv, Engine *engine)
         {"max-positions", ARG_INT, &c.max_positions, 0, 1e12, "positions to read (0: all)"},
         {"checkpoint", ARG_TEXT, &c.checkpoint, 0, 0, "float state after each epoch"},
         {"resume", ARG_TEXT, &c.resume, 0, 0, "float state to continue from"},
+        {"init", ARG_TEXT, &c.init, 0, 0, "a net file to start from (its scale too)"},
         {"stop-after", ARG_INT, &c.stop_after, 0, 100000, "epochs to run now (0: all)"},
         {"on-hand", ARG_BOOL, &c.on_hand, 0, 0, "a net added to the hand-written evaluation"},
     };

@@ -24,6 +24,7 @@ typedef struct TrainConfig {
     const char *out;        /* quantized net */
     const char *checkpoint; /* float state written after every epoch; NULL: none */
     const char *resume;     /* float state to start from; NULL: a fresh net */
+    const char *init;       /* a quantized net to start from (not with resume); NULL: none */
     long long hidden, epochs, batch, seed, threads, max_positions;
     long long stop_after; /* > 0: end this run after that many epochs (resume later) */
     double lr, lr_end, lambda, scale, validation;

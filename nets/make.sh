@@ -4,7 +4,9 @@
 #   gen ARGS     self-play data (`wyrm -v GAME gen`), played with the net of the last
 #                `train` line (none before the first: the recipe says -nnue false)
 #   train ARGS   a net trained on all the data the recipe has generated so far
-#   fresh        the next `train` learns only from data generated after this line
+#   tune ARGS    as `train`, but starting from the last net (`train -init`) instead of a
+#                random one
+#   fresh        the next `train` or `tune` learns only from data generated after this line
 # Everything goes to $NETS_WORK (default build/nets/GAME); the last net is copied to
 # nets/GAME.nnue. Generation and training are deterministic for their seeds (and the
 # trainer's thread count), so the same recipe makes the same net on the same build.
@@ -39,12 +41,17 @@ while read -r verb args; do
     fresh)
         data=""
         ;;
-    train)
-        [ -n "$data" ] || { echo "nets/make.sh: $recipe: 'train' with no data before it" >&2; exit 2; }
+    train | tune)
+        [ -n "$data" ] || { echo "nets/make.sh: $recipe: '$verb' with no data before it" >&2; exit 2; }
+        init=""
+        if [ "$verb" = tune ]; then
+            [ -n "$net" ] || { echo "nets/make.sh: $recipe: 'tune' with no net before it" >&2; exit 2; }
+            init="-init $net "
+        fi
         net=$work/g$generation.nnue
-        echo "== $wyrm -v $game train -data $data -out $net $args"
+        echo "== $wyrm -v $game train -data $data -out $net $init$args"
         # shellcheck disable=SC2086
-        nice "$wyrm" -v "$game" train -data "$data" -out "$net" $args 2>"$work/g$generation.train.log"
+        nice "$wyrm" -v "$game" train -data "$data" -out "$net" $init$args 2>"$work/g$generation.train.log"
         tail -n 2 "$work/g$generation.train.log"
         generation=$((generation + 1)) part=0
         ;;

@@ -1,8 +1,9 @@
 #!/bin/sh
 # nets/make.sh, the script behind `make nets`, on a small Breakthrough recipe: each `gen`
 # plays with the net of the `train` before it, each `train` learns from exactly the data
-# files it should (all so far, or those after a `fresh` line), the last net is the one
-# copied out, and a recipe with an unknown step or a `train` with no data is refused.
+# files it should (all so far, or those after a `fresh` line), a `tune` starts from the
+# net before it, the last net is the one copied out, and a recipe with an unknown step, a
+# `train` with no data or a `tune` with no net before it is refused.
 # Usage: sh tests/nets.sh [path to wyrm]   (run by `make test`)
 set -u
 WYRM=${1:-./wyrm}
@@ -42,7 +43,10 @@ gen -games 4 $g -seed 3
 fresh
 gen -games 4 $g -seed 4
 gen -games 4 $g -seed 5
-train $t"
+train $t
+fresh
+gen -games 4 $g -seed 6
+tune $t"
 w=$work/w
 [ "$rc" -eq 0 ] || fail "make.sh exited $rc: $(cat "$work/out")"
 expect "== $WYRM -v breakthrough gen -out $w/g0.data -games 4 $g -seed 1 -nnue false"
@@ -53,9 +57,11 @@ expect "== $WYRM -v breakthrough gen -out $w/g2.data -games 4 $g -seed 3 -evalfi
 expect "== $WYRM -v breakthrough gen -out $w/g2-2.data -games 4 $g -seed 4 -evalfile $w/g1.nnue"
 expect "== $WYRM -v breakthrough gen -out $w/g2-3.data -games 4 $g -seed 5 -evalfile $w/g1.nnue"
 expect "== $WYRM -v breakthrough train -data $w/g2-2.data,$w/g2-3.data -out $w/g2.nnue $t"
-cmp -s "$w/g2.nnue" "$work/out.nnue" || fail "the last net was not copied out"
-[ "$(grep -c '^== ' "$work/out")" -eq 8 ] || fail "not exactly eight steps: $(cat "$work/out")"
-for f in g0 g1 g2 g2-2 g2-3; do
+expect "== $WYRM -v breakthrough gen -out $w/g3.data -games 4 $g -seed 6 -evalfile $w/g2.nnue"
+expect "== $WYRM -v breakthrough train -data $w/g3.data -out $w/g3.nnue -init $w/g2.nnue $t"
+cmp -s "$w/g3.nnue" "$work/out.nnue" || fail "the last net was not copied out"
+[ "$(grep -c '^== ' "$work/out")" -eq 10 ] || fail "not exactly ten steps: $(cat "$work/out")"
+for f in g0 g1 g2 g2-2 g2-3 g3; do
     [ -s "$w/$f.data" ] && [ -s "$w/$f.gen.log" ] || fail "no data or log $f"
 done
 
@@ -64,6 +70,11 @@ fresh
 train $t"
 [ "$rc" -eq 2 ] || fail "a train with no data: exit $rc"
 expect "nets/make.sh: $work/recipe: 'train' with no data before it"
+
+make_net "gen -games 4 $g -seed 1 -nnue false
+tune $t"
+[ "$rc" -eq 2 ] || fail "a tune with no net before it: exit $rc"
+expect "nets/make.sh: $work/recipe: 'tune' with no net before it"
 
 make_net "gen -games 4 $g -seed 1 -nnue false
 learn $t"

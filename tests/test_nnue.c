@@ -5,6 +5,7 @@
  * the options (`EvalFile`, `Use NNUE`) through the protocol.
  */
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -694,6 +695,61 @@ END_TEST
 
 /* ---- generation and training ------------------------------------------------------------ */
 
+/* train -init: a run from the net at `net` starts from its weights and scale, so at a
+ * learning rate too small to move them it writes the same net again and starts at the
+ * net's own validation loss (within its rounding); a net of another size or kind, a
+ * missing file and -init with -resume are refused with the reason. */
+static void train_from_a_net(TrainConfig *c, const char *net, const char *out,
+                             const char *checkpoint, double net_loss)
+{
+    TrainConfig t = *c;
+    t.resume = NULL;
+    t.checkpoint = NULL;
+    t.init = net;
+    t.out = out;
+    t.epochs = 1;
+    t.lr = 1e-9;
+    t.lr_end = 0;
+    char *text = NULL;
+    size_t text_size = 0;
+    FILE *log = open_memstream(&text, &text_size);
+    TrainResult r;
+    ck_assert(train_run(t_game("breakthrough"), &t, log, &r));
+    fflush(log);
+    size_t s1, s2;
+    unsigned char *a = read_all(net, &s1), *b = read_all(out, &s2);
+    ck_assert_msg(s1 == s2 && memcmp(a, b, s1) == 0, "a net trained from %s is not it", net);
+    ck_assert_msg(fabs(r.first_validation_loss - net_loss) < 0.05 * net_loss,
+                  "validation loss %.6f from the net, %.6f when it was trained",
+                  r.first_validation_loss, net_loss);
+    free(a);
+    free(b);
+    struct {
+        const char *init, *resume;
+        long long hidden;
+        bool on_hand;
+        const char *reason;
+    } refused[] = {
+        {net, NULL, 32, false, "a net of 16 hidden neurons, not 32 (-hidden)"},
+        {net, NULL, 16, true, "a net not on the hand-written evaluation; -on-hand false"},
+        {"/nonexistent/wyrm.nnue", NULL, 16, false, "/nonexistent/wyrm.nnue"},
+        {net, checkpoint, 16, false, "-resume and -init exclude each other"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        t.init = refused[i].init;
+        t.resume = refused[i].resume;
+        t.hidden = refused[i].hidden;
+        t.on_hand = refused[i].on_hand;
+        size_t before = text_size;
+        ck_assert(!train_run(t_game("breakthrough"), &t, log, &r));
+        fflush(log);
+        ck_assert_msg(strstr(text + before, refused[i].reason), "want '%s' in '%s'",
+                      refused[i].reason, text + before);
+    }
+    fclose(log);
+    free(text);
+}
+
 /* About 2,000 positions of Breakthrough at 3,000 nodes a move (at a few hundred nodes the
  * scores are too noisy for 2,000 positions to teach anything that holds on other games),
  * then six epochs: the validation loss (the last fifth of the games) must fall by a
@@ -747,6 +803,7 @@ START_TEST(generate_and_train)
     size_t s1, s2;
     unsigned char *a = read_all(net, &s1), *b = read_all(again, &s2);
     ck_assert(s1 == s2 && memcmp(a, b, s1) == 0);
+    train_from_a_net(&c, net, again, checkpoint, r.last_validation_loss);
     c.hidden = 32; /* a checkpoint of another size is refused */
     ck_assert(!train_run(t_game("breakthrough"), &c, log, &r2));
     /* the net loads and plays */
