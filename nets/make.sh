@@ -2,7 +2,7 @@
 # Remakes nets/GAME.nnue from nothing, as `make nets GAME=...` does: follows
 # nets/GAME.recipe, whose lines are
 #   gen ARGS     self-play data (`wyrm -v GAME gen`), played with the net of the last
-#                `train` line (none before the first: the recipe says -nnue false)
+#                `train` or `tune` line (none before the first: the recipe says -nnue false)
 #   train ARGS   a net trained on all the data the recipe has generated so far
 #   tune ARGS    as `train`, but starting from the last net (`train -init`) instead of a
 #                random one
