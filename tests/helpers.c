@@ -327,7 +327,8 @@ bool t_matches(const char *text, const char *pattern)
     return ok;
 }
 
-/* Strips the fields that depend on the clock (time, nps). */
+/* Strips the fields that depend on the clock (time, nps), and the currmove lines, which a
+ * search prints only once it has run SEARCH_CURRMOVE_AFTER_MS (a slow build may get there). */
 void t_strip_timing(char *s)
 {
     const char *keys[] = {" nps ", " time "};
@@ -338,6 +339,41 @@ void t_strip_timing(char *s)
                 end++;
             memmove(v, end, strlen(end) + 1);
         }
+    char *line = s;
+    while (*line) {
+        char *end = strchr(line, '\n');
+        end = end ? end + 1 : line + strlen(line);
+        char *found = strstr(line, " currmove ");
+        if (found && found < end)
+            memmove(line, end, strlen(end) + 1);
+        else
+            line = end;
+    }
+}
+
+/* The line of `text` that starts at `start`: its length, at most `cap`. */
+static int line_length(const char *start, int cap)
+{
+    const char *end = strchr(start, '\n');
+    size_t len = end ? (size_t)(end - start) : strlen(start);
+    return len < (size_t)cap ? (int)len : cap;
+}
+
+void t_assert_same_text(const char *got, const char *expected)
+{
+    if (strcmp(got, expected) == 0)
+        return;
+    const char *g = got, *e = expected;
+    int line = 1;
+    for (size_t i = 0; got[i] == expected[i]; i++)
+        if (got[i] == '\n') {
+            line++;
+            g = got + i + 1;
+            e = expected + i + 1;
+        }
+    enum { SHOWN = 200 };
+    ck_abort_msg("the texts differ first at line %d\ngot:      %.*s\nexpected: %.*s", line,
+                 line_length(g, SHOWN), g, line_length(e, SHOWN), e);
 }
 
 /* Runs each input through the same engine in turn, each to its end (a limited search

@@ -79,8 +79,12 @@ bool t_last_line(const char *text, const char *prefix, char *buf, size_t size);
 int t_count_lines(const char *text, const char *prefix);
 /* Whether a line of `text` matches the extended regular expression `pattern`. */
 bool t_matches(const char *text, const char *pattern);
-/* Strips the values of the fields that depend on the clock (time, nps) in place. */
+/* Strips, in place, the values of the fields that depend on the clock (time, nps) and the
+ * lines that only a search running past a second prints (currmove). */
 void t_strip_timing(char *s);
+/* Fails unless the two texts are equal, naming the first line that differs. The message is
+ * kept short: Check cannot pass back a failure message of many kilobytes. */
+void t_assert_same_text(const char *got, const char *expected);
 /* Runs each input through one engine in turn, each to its end; returns what it printed. */
 char *t_session_parts(const char *const *inputs, int count);
 /* Handles `lines` one by one through protocol_handle of a fresh engine, pausing `pause_ms`

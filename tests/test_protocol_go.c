@@ -37,7 +37,7 @@ START_TEST(queued_go_waits_for_search)
     char *both = malloc(strlen(first) + strlen(second) + 1);
     strcpy(both, first);
     strcat(both, second);
-    ck_assert_str_eq(batch, both);
+    t_assert_same_text(batch, both);
     ck_assert_int_eq(t_count_lines(batch, "bestmove "), 2);
     ck_assert_int_eq(t_count_lines(first, "info depth 6 "), 1);
     free(batch), free(first), free(second), free(both);
@@ -386,7 +386,7 @@ START_TEST(skill_full_strength_unchanged)
     snprintf(plain, sizeof plain, BT "%s", search);
     snprintf(full, sizeof full, BT "setoption name Skill Level value 20\n%s", search);
     char *a = stripped(plain), *b = stripped(full);
-    ck_assert_str_eq(a, b);
+    t_assert_same_text(a, b);
     free(a), free(b);
     t_expect_session("setoption name Skill Level value 21\nsetoption name skill level value -1\n",
                      "info string error: invalid value '21' for option Skill Level (0..20)\n"
