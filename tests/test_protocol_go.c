@@ -350,7 +350,9 @@ END_TEST
 START_TEST(currmove_after_one_second)
 {
     const char *lines[] = {"setoption name UCI_Variant value breakthrough", "go infinite", "stop"};
-    char *out = t_session_timed(lines, 3, 3000);
+    /* A root move must begin after the first second: 6 s leaves room for a first move of a
+     * deep iteration that runs long on a machine busy with other work. */
+    char *out = t_session_timed(lines, 3, 6000);
     int n = t_count_lines(out, "info depth ");
     int cur = 0;
     for (const char *s = out; s && *s; s = strchr(s, '\n') ? strchr(s, '\n') + 1 : NULL) {
